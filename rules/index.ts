@@ -1,0 +1,13 @@
+import noOpenGlossaryEnum from './no-open-glossary-enum.js';
+import noPermissiveSchemaFallback from './no-permissive-schema-fallback.js';
+import noSchemaHelperThrow from './no-schema-helper-throw.js';
+import requireGlossaryCorroboration from './require-glossary-corroboration.js';
+import validSchemaLiteral from './valid-schema-literal.js';
+
+export const rules = {
+  'no-open-glossary-enum': noOpenGlossaryEnum,
+  'no-permissive-schema-fallback': noPermissiveSchemaFallback,
+  'no-schema-helper-throw': noSchemaHelperThrow,
+  'require-glossary-corroboration': requireGlossaryCorroboration,
+  'valid-schema-literal': validSchemaLiteral,
+};

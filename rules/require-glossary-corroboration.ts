@@ -1,0 +1,23 @@
+import { createRule } from '../src/util/create-rule.js';
+
+export type Options = [];
+export type MessageIds = 'TODO';
+
+export default createRule<Options, MessageIds>({
+  name: 'require-glossary-corroboration',
+  meta: {
+    type: 'problem',
+    docs: {
+      description: 'TODO: start with a verb',
+      recommended: true,
+    },
+    messages: {
+      TODO: 'TODO {{placeholder}}',
+    },
+    schema: [],
+    defaultOptions: [],
+  },
+  create(context) {
+    return {};
+  },
+});

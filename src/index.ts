@@ -1,0 +1,34 @@
+import type { ESLint, Linter } from 'eslint';
+import { rules } from '../rules/index.js';
+import { buildConfig, type ConfigName } from './configs.js';
+import { packageInfo } from './util/package-info.js';
+
+const NAMESPACE = 'schema-contract';
+
+interface SchemaContractPlugin {
+  meta: { name: string; version: string; namespace: string };
+  rules: typeof rules;
+  configs: Record<ConfigName, Linter.Config>;
+}
+
+const plugin: SchemaContractPlugin = {
+  meta: { name: packageInfo.name, version: packageInfo.version, namespace: NAMESPACE },
+  rules,
+  configs: {} as Record<ConfigName, Linter.Config>,
+};
+
+plugin.configs.recommended = buildConfig(NAMESPACE, plugin, rules, 'recommended');
+plugin.configs.strict = buildConfig(NAMESPACE, plugin, rules, 'strict');
+
+/**
+ * typescript-eslint's rule types are not assignable to ESLint's own `Rule.RuleModule`, so the
+ * plugin is cast once here, at the export boundary; `tests/types/config.test-d.ts` proves users'
+ * `defineConfig` calls type-check against it.
+ */
+const exported = plugin as unknown as ESLint.Plugin & {
+  meta: SchemaContractPlugin['meta'];
+  configs: Record<ConfigName, Linter.Config>;
+};
+
+export default exported;
+export { rules };

@@ -1,0 +1,135 @@
+import { Ajv, type ErrorObject } from 'ajv';
+import type { TSESLint } from '@typescript-eslint/utils';
+
+/** The key under `settings` that every rule of this plugin reads. */
+export const SETTINGS_KEY = 'schema-contract';
+
+export interface GlossarySettings {
+  /** Property whose string value states a table's policy. */
+  readonly policyKey: string;
+  /** The policy value that marks a table closed; every other value means described. */
+  readonly closedValue: string;
+  /** Globs (relative to ESLint's cwd) of modules whose every exported table is a glossary table. */
+  readonly modules: readonly string[];
+  /** Table names treated as closed, for code that cannot be annotated. */
+  readonly closed: readonly string[];
+  /** Table names treated as described (never an enum), for code that cannot be annotated. */
+  readonly described: readonly string[];
+}
+
+export interface SchemaLibrarySettings {
+  /** Extra module specifiers that export zod (a package-level barrel such as `@acme/zod`). */
+  readonly zod: readonly string[];
+  readonly typebox: readonly string[];
+  readonly valibot: readonly string[];
+}
+
+export interface SchemaContractSettings {
+  readonly glossary: GlossarySettings;
+  readonly libraries: SchemaLibrarySettings;
+  /** Path of the findings baseline, relative to ESLint's cwd; undefined when none is configured. */
+  readonly baseline: string | undefined;
+}
+
+const stringList = { type: 'array', items: { type: 'string', minLength: 1 }, uniqueItems: true } as const;
+
+/** Published so the README and editors can show the same contract the plugin enforces. */
+export const settingsSchema = {
+  $schema: 'http://json-schema.org/draft-07/schema#',
+  title: "settings['schema-contract']",
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    glossary: {
+      type: 'object',
+      additionalProperties: false,
+      description: 'How glossary tables (value lists) are recognised and which are closed.',
+      properties: {
+        policyKey: { type: 'string', minLength: 1, description: 'Property naming a table\'s policy. Default `enumPolicy`.' },
+        closedValue: { type: 'string', minLength: 1, description: 'Policy value meaning closed. Default `closed`.' },
+        modules: { ...stringList, description: 'Globs of glossary modules: every exported table is a glossary table.' },
+        closed: { ...stringList, description: 'Names of tables that are closed although they cannot be annotated.' },
+        described: { ...stringList, description: 'Names of tables that are described (never an enum).' },
+      },
+    },
+    libraries: {
+      type: 'object',
+      additionalProperties: false,
+      description: 'Extra module specifiers that re-export a schema library.',
+      properties: {
+        zod: { ...stringList, description: 'Modules that export zod, besides `zod`, `zod/v4`, `zod/v3`, `zod/mini`.' },
+        typebox: { ...stringList, description: 'Modules that export TypeBox, besides `typebox` and `@sinclair/typebox`.' },
+        valibot: { ...stringList, description: 'Modules that export valibot, besides `valibot`.' },
+      },
+    },
+    baseline: {
+      type: 'string',
+      minLength: 1,
+      description: 'Path of the findings baseline file (relative to the working directory).',
+    },
+  },
+} as const;
+
+const ajv = new Ajv({ allErrors: true, strict: true });
+interface RawSettings {
+  glossary?: Partial<Record<'policyKey' | 'closedValue', string> & Record<'modules' | 'closed' | 'described', string[]>>;
+  libraries?: Partial<Record<'zod' | 'typebox' | 'valibot', string[]>>;
+  baseline?: string;
+}
+
+const validateSettings = ajv.compile<RawSettings>(settingsSchema);
+
+export class SettingsError extends Error {
+  override name = 'SchemaContractSettingsError';
+}
+
+function describeError(error: ErrorObject): string {
+  const where = `settings['${SETTINGS_KEY}']${error.instancePath.replaceAll('/', '.')}`;
+  if (error.keyword === 'additionalProperties') {
+    const key = String((error.params as { additionalProperty: string }).additionalProperty);
+    return `${where} has unknown key "${key}"`;
+  }
+  return `${where} ${error.message ?? 'is invalid'}`;
+}
+
+const cache = new WeakMap<object, SchemaContractSettings>();
+const EMPTY_SETTINGS: object = {};
+
+/**
+ * Validates and normalises the plugin's settings. An invalid settings object is a configuration
+ * error the user must fix, so it throws (ESLint then names the rule and the file being linted)
+ * rather than quietly running with defaults.
+ */
+export function parseSettings(raw: unknown): SchemaContractSettings {
+  const key = typeof raw === 'object' && raw !== null ? raw : EMPTY_SETTINGS;
+  const cached = cache.get(key);
+  if (cached) return cached;
+  const value = raw ?? {};
+  if (!validateSettings(value)) {
+    const problems = (validateSettings.errors ?? []).map(describeError);
+    throw new SettingsError(`eslint-plugin-schema-contract: invalid settings: ${problems.join('; ')}`);
+  }
+  const glossary = value.glossary ?? {};
+  const libraries = value.libraries ?? {};
+  const parsed: SchemaContractSettings = {
+    glossary: {
+      policyKey: glossary.policyKey ?? 'enumPolicy',
+      closedValue: glossary.closedValue ?? 'closed',
+      modules: glossary.modules ?? [],
+      closed: glossary.closed ?? [],
+      described: glossary.described ?? [],
+    },
+    libraries: {
+      zod: libraries.zod ?? [],
+      typebox: libraries.typebox ?? [],
+      valibot: libraries.valibot ?? [],
+    },
+    baseline: value.baseline,
+  };
+  cache.set(key, parsed);
+  return parsed;
+}
+
+export function getSettings(context: Readonly<TSESLint.RuleContext<string, readonly unknown[]>>): SchemaContractSettings {
+  return parseSettings(context.settings[SETTINGS_KEY]);
+}

@@ -1,0 +1,19 @@
+import { ESLintUtils } from '@typescript-eslint/utils';
+
+/** Extra `meta.docs` fields every rule of this plugin declares; the configs are derived from them. */
+export interface SchemaContractRuleDocs {
+  /** Whether `configs.recommended` (and so `configs.strict`) enables the rule. */
+  recommended: boolean;
+  /**
+   * The options `configs.strict` passes instead of the defaults. Absent: strict uses the defaults.
+   * Typed loosely because it is data for the config builder; each rule's schema validates it.
+   */
+  strictOptions?: readonly unknown[];
+  requiresTypeChecking?: false;
+}
+
+export const REPOSITORY_URL = 'https://github.com/schema-contract/eslint-plugin-schema-contract';
+
+export const createRule = ESLintUtils.RuleCreator<SchemaContractRuleDocs>(
+  (ruleName) => `${REPOSITORY_URL}/blob/main/docs/rules/${ruleName}.md`,
+);
