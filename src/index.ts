@@ -30,5 +30,6 @@ const exported = plugin as unknown as ESLint.Plugin & {
   configs: Record<ConfigName, Linter.Config>;
 };
 
+// One default export only: tools that `require()` the package (eslint-doc-generator, Node's
+// require(esm)) unwrap the module namespace to the plugin only when `default` is its sole export.
 export default exported;
-export { rules };

@@ -2,7 +2,8 @@ import { readdirSync, readFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { Ajv } from 'ajv';
 import { describe, expect, it } from 'vitest';
-import plugin, { rules } from '../src/index.js';
+import { rules } from '../rules/index.js';
+import plugin from '../src/index.js';
 import { REPOSITORY_URL } from '../src/util/create-rule.js';
 
 const root = join(import.meta.dirname, '..');
