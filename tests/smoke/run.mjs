@@ -1,0 +1,26 @@
+#!/usr/bin/env node
+// `npm run smoke [-- --update]`: runs the real-world smoke test, which vitest skips unless SMOKE=1
+// (it downloads the corpus through npm and takes minutes). `--update` rewrites the verdicts file
+// (new findings as `unreviewed`, stale ones dropped) and the generated tables of docs/real-world.md.
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+const args = process.argv.slice(2);
+const unknown = args.filter((arg) => arg !== '--update');
+if (unknown.length > 0) {
+  console.error(`smoke: unknown argument(s) ${unknown.join(' ')}; the only option is --update`);
+  process.exit(2);
+}
+const result = spawnSync(
+  process.execPath,
+  [path.join(root, 'node_modules', 'vitest', 'vitest.mjs'), 'run', 'tests/smoke/smoke.test.ts'],
+  {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, SMOKE: '1', ...(args.includes('--update') ? { SMOKE_UPDATE: '1' } : {}) },
+  },
+);
+if (result.error) throw result.error;
+process.exit(result.status ?? 1);

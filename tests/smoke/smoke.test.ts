@@ -1,0 +1,74 @@
+/**
+ * The real-world smoke run (`npm run smoke`): pinned MCP servers and SDKs from npm, linted with
+ * both shipped configs. Off in `npm test` (it downloads and takes minutes); `SMOKE=1` turns it on,
+ * `SMOKE_UPDATE=1` also rewrites `verdicts.json` (new findings as `unreviewed`, stale ones dropped)
+ * and the generated tables of `docs/real-world.md`.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import plugin from '../../src/index.js';
+import { rules } from '../../rules/index.js';
+import { prepareCorpus, readManifest } from './corpus.js';
+import { lintPackage, type Finding, type PackageReport, type PluginLike } from './lint-corpus.js';
+import { renderReport, writeReportIntoDoc, writeRunArtifacts } from './report.js';
+import { compareWithVerdicts, readVerdicts, updateVerdicts } from './verdicts.js';
+
+const enabled = process.env.SMOKE === '1';
+const update = process.env.SMOKE_UPDATE === '1';
+
+const describeFinding = (finding: Finding): string =>
+  `${finding.package}@${finding.version} ${finding.file}:${finding.line}:${finding.column} ${finding.rule} [${finding.fingerprint}] ${finding.message}`;
+
+describe.skipIf(!enabled)('real-world corpus', () => {
+  const reports: PackageReport[] = [];
+
+  beforeAll(async () => {
+    for (const pkg of await prepareCorpus()) {
+      reports.push(await lintPackage(pkg, plugin as unknown as PluginLike));
+    }
+  }, 30 * 60_000);
+
+  afterAll(() => {
+    if (reports.length === 0) return;
+    const findings = reports.flatMap((report) => report.findings);
+    const comparison = compareWithVerdicts(findings, readVerdicts());
+    const markdown = renderReport(reports, Object.keys(rules), comparison);
+    writeRunArtifacts(reports, markdown);
+    console.log(`${markdown}\n\n(written to tests/smoke/.cache/report.md)`);
+    if (update) {
+      updateVerdicts(findings, readVerdicts());
+      writeReportIntoDoc(markdown);
+    }
+  });
+
+  it('covers at least eight published packages', () => {
+    expect(readManifest().length).toBeGreaterThanOrEqual(8);
+    expect(reports.every((report) => report.files > 0)).toBe(true);
+  });
+
+  it('never crashes', () => {
+    expect(reports.flatMap((report) => report.crashes)).toEqual([]);
+  });
+
+  it('reports no parse-related problem from the plugin (ESLint parse errors are counted in the report)', () => {
+    expect(reports.flatMap((report) => report.pluginParseMessages)).toEqual([]);
+  });
+
+  it('has a reviewed verdict for every finding', () => {
+    const { unjudged } = compareWithVerdicts(
+      reports.flatMap((report) => report.findings),
+      readVerdicts(),
+    );
+    expect(unjudged.map(describeFinding), 'review these and record verdicts in tests/smoke/verdicts.json').toEqual([]);
+  });
+
+  it('has no verdict for a finding that no longer appears', () => {
+    const { stale } = compareWithVerdicts(
+      reports.flatMap((report) => report.findings),
+      readVerdicts(),
+    );
+    expect(
+      stale.map((verdict) => `${verdict.package} ${verdict.file}:${verdict.line ?? '?'} ${verdict.rule} [${verdict.fingerprint}]`),
+      'behaviour changed on real code: confirm and remove these from tests/smoke/verdicts.json (SMOKE_UPDATE=1 does it)',
+    ).toEqual([]);
+  });
+});
