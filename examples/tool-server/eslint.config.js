@@ -1,0 +1,3 @@
+import schemaContract from 'eslint-plugin-schema-contract';
+
+export default [schemaContract.configs.recommended];
