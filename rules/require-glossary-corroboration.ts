@@ -1,23 +1,121 @@
+import { AST_NODE_TYPES, type TSESTree } from '@typescript-eslint/utils';
+import { getEvaluator } from '../src/analysis/evaluator.js';
+import { getKeyName } from '../src/analysis/function-name.js';
+import {
+  corroborationTags,
+  countCorroboration,
+  findPolicyTag,
+  tableOfObjectLiteral,
+  type CorroborationCount,
+} from '../src/analysis/glossary.js';
+import type { StaticValue } from '../src/analysis/static-value.js';
+import { getSettings } from '../src/settings.js';
 import { createRule } from '../src/util/create-rule.js';
 
-export type Options = [];
-export type MessageIds = 'TODO';
+export type Options = [{ key?: string; minimumSources?: number }];
+export type MessageIds = 'missingSources' | 'tooFewSources' | 'duplicateSources';
 
 export default createRule<Options, MessageIds>({
   name: 'require-glossary-corroboration',
   meta: {
     type: 'problem',
     docs: {
-      description: 'TODO: start with a verb',
+      description: 'Require a closed glossary table to name at least two independent sources that corroborate its values',
       recommended: true,
     },
     messages: {
-      TODO: 'TODO {{placeholder}}',
+      missingSources:
+        "Closed table '{{table}}' names no sources ({{count}} distinct found): a closed table's values may become an enum that rejects every other value, so list at least {{minimum}} independent sources that confirm the set is exhaustive in {{where}}, or mark the table described.",
+      tooFewSources:
+        "Closed table '{{table}}' names {{count}} distinct source(s) in {{where}}, fewer than the {{minimum}} independent sources needed to prove its values exhaustive; add sources or mark the table described.",
+      duplicateSources:
+        "Closed table '{{table}}' names '{{source}}' more than once in {{where}} ({{count}} distinct of the {{minimum}} independent sources needed); a repeated source is one source, so name each once.",
     },
-    schema: [],
-    defaultOptions: [],
+    schema: [
+      {
+        type: 'object',
+        additionalProperties: false,
+        properties: {
+          key: {
+            type: 'string',
+            minLength: 1,
+            description: 'Property holding the sources of a closed table, and the JSDoc tag (`@<key>`) of a JSDoc-marked one.',
+          },
+          minimumSources: {
+            type: 'integer',
+            minimum: 1,
+            description: 'How many distinct sources a closed table needs.',
+          },
+        },
+      },
+    ],
+    defaultOptions: [{ key: 'corroboratedBy', minimumSources: 2 }],
   },
-  create(context) {
-    return {};
+  create(context, [options]) {
+    const key = options.key ?? 'corroboratedBy';
+    const minimum = options.minimumSources ?? 2;
+    const { glossary } = getSettings(context);
+    const sourceCode = context.sourceCode;
+
+    function report(node: TSESTree.Node | TSESTree.SourceLocation, table: string, where: string, count: CorroborationCount | undefined): void {
+      const at = 'type' in node ? { node } : { loc: node };
+      const data = { table, where, minimum: String(minimum), count: String(count?.distinct ?? 0) };
+      if (!count) {
+        context.report({ ...at, messageId: 'missingSources', data });
+      } else if (count.duplicates.length > 0) {
+        context.report({ ...at, messageId: 'duplicateSources', data: { ...data, source: count.duplicates[0]! } });
+      } else if (count.distinct < minimum) {
+        context.report({ ...at, messageId: 'tooFewSources', data });
+      }
+    }
+
+    function sourcesOf(value: StaticValue): (string | undefined)[] {
+      if (value.kind === 'primitive') return [typeof value.value === 'string' ? value.value : undefined];
+      if (value.kind !== 'array') return [];
+      return value.elements.map((element) =>
+        element.kind === 'primitive' && typeof element.value === 'string' ? element.value : undefined,
+      );
+    }
+
+    function jsdocOf(declaration: TSESTree.VariableDeclaration): TSESTree.Comment | undefined {
+      const statement = declaration.parent.type === AST_NODE_TYPES.ExportNamedDeclaration ? declaration.parent : declaration;
+      const comment = sourceCode.getCommentsBefore(statement).at(-1);
+      return comment?.type === 'Block' && comment.value.startsWith('*') ? comment : undefined;
+    }
+
+    return {
+      ObjectExpression(node) {
+        const table = tableOfObjectLiteral(node, glossary, context.filename);
+        if (!table?.closed) return;
+        const sources = node.properties.find(
+          (property): property is TSESTree.Property =>
+            property.type === AST_NODE_TYPES.Property && getKeyName(property.key, property.computed) === key,
+        );
+        const where = `'${key}'`;
+        if (!sources) {
+          report(table.policyProperty, table.name, where, undefined);
+          return;
+        }
+        const value = getEvaluator(context).evaluate(sources.value as TSESTree.Expression);
+        report(table.policyProperty, table.name, where, countCorroboration(sourcesOf(value)));
+      },
+      VariableDeclaration(node) {
+        if (node.kind !== 'const') return;
+        const comment = jsdocOf(node);
+        if (!comment) return;
+        const tag = findPolicyTag(comment.value, glossary);
+        if (!tag || tag.value.split(/\s+/)[0] !== glossary.closedValue) return;
+        const textStart = comment.range[0] + 2;
+        const loc = {
+          start: sourceCode.getLocFromIndex(textStart + tag.offset),
+          end: sourceCode.getLocFromIndex(textStart + tag.offset + tag.length),
+        };
+        const declarator = node.declarations[0];
+        const name = declarator?.id.type === AST_NODE_TYPES.Identifier ? declarator.id.name : '(table)';
+        const tags = corroborationTags(comment.value, key);
+        const where = `@${key} tags`;
+        report(loc, name, where, tags.length === 0 ? undefined : countCorroboration(tags.map((found) => found.value)));
+      },
+    };
   },
 });
