@@ -1,23 +1,99 @@
+import type { TSESTree } from '@typescript-eslint/utils';
+import { createPanicDetector } from '../src/analysis/panic.js';
+import { createSchemaHelperFinder, type SchemaHelperReason } from '../src/analysis/schema-helper.js';
+import { compileNamePatterns } from '../src/analysis/schema-names.js';
 import { createRule } from '../src/util/create-rule.js';
 
-export type Options = [];
-export type MessageIds = 'TODO';
+export interface RuleOptions {
+  allowErrorClasses?: string[];
+  ignoreNames?: string[];
+  helperNames?: string[];
+  panicFunctions?: string[];
+}
+export type Options = [RuleOptions];
+export type MessageIds = 'panicInSchemaHelper';
+
+const nameList = { type: 'array', items: { type: 'string', minLength: 1 }, uniqueItems: true } as const;
+
+function describeReason(reason: SchemaHelperReason): string {
+  switch (reason.kind) {
+    case 'name':
+      return 'its name contains "schema"';
+    case 'name-pattern':
+      return `its name matches ${reason.pattern}`;
+    case 'returns-schema-literal':
+      return 'it returns a JSON Schema';
+    case 'returns-converter-result':
+      return `it returns the result of \`${reason.converter}()\``;
+  }
+}
 
 export default createRule<Options, MessageIds>({
   name: 'no-schema-helper-throw',
   meta: {
     type: 'problem',
     docs: {
-      description: 'TODO: start with a verb',
+      description: 'Disallow throwing, asserting and exiting inside schema helpers; return the failure as a value',
       recommended: true,
     },
     messages: {
-      TODO: 'TODO {{placeholder}}',
+      panicInSchemaHelper:
+        "Schema helper '{{helper}}' ({{reason}}) fails through {{construct}}, which hides the failure from its signature and invites a caller's catch to substitute a permissive schema. Return the failure instead (e.g. `return { ok: false, error }`) and let the registrar fail registration.",
     },
-    schema: [],
-    defaultOptions: [],
+    schema: [
+      {
+        type: 'object',
+        additionalProperties: false,
+        properties: {
+          allowErrorClasses: {
+            ...nameList,
+            description:
+              'Error classes that may be thrown (`throw new X(…)`), for codebases whose registration contract is a typed exception. Matched by class name or by the written path (`errors.SchemaError`).',
+          },
+          ignoreNames: {
+            ...nameList,
+            description:
+              'Word prefixes of function names that are never schema helpers (validators throw by design). Replaces the default list.',
+          },
+          helperNames: {
+            ...nameList,
+            description: 'Extra regular expressions (`u` flag); a function whose name matches one is a schema helper.',
+          },
+          panicFunctions: {
+            ...nameList,
+            description: 'Names of functions that never return (called as a plain identifier). Replaces the default list.',
+          },
+        },
+      },
+    ],
+    defaultOptions: [
+      {
+        allowErrorClasses: [],
+        ignoreNames: ['is', 'has', 'validate', 'assert', 'check'],
+        helperNames: [],
+        panicFunctions: ['panic', 'fail', 'unreachable'],
+      },
+    ],
   },
-  create(context) {
-    return {};
+  create(context, [options]) {
+    // `meta.defaultOptions` has been merged in, so every option is present.
+    const { allowErrorClasses, ignoreNames, helperNames, panicFunctions } = options as Required<RuleOptions>;
+    const helpers = createSchemaHelperFinder(context, { ignoreNames, helperNames: compileNamePatterns(helperNames) });
+    const panics = createPanicDetector(context.sourceCode, { allowErrorClasses, panicFunctions });
+
+    function check(node: TSESTree.ThrowStatement | TSESTree.CallExpression): void {
+      const construct = panics.getPanicConstruct(node);
+      if (!construct) return;
+      const helper = helpers.findEnclosingHelper(node);
+      if (!helper) return;
+      if (construct.catchable && panics.isCaughtWithin(node, helper.node)) return;
+      context.report({
+        node,
+        messageId: 'panicInSchemaHelper',
+        data: { helper: helper.name ?? '<anonymous>', reason: describeReason(helper.reason), construct: construct.label },
+      });
+    }
+
+    return { ThrowStatement: check, CallExpression: check };
   },
 });

@@ -1,0 +1,327 @@
+import { AST_NODE_TYPES, ASTUtils, TSESLint, type TSESTree } from '@typescript-eslint/utils';
+import { forEachDescendant } from './ast-walk.js';
+import { isFunctionNode } from './function-name.js';
+
+const { DefinitionType } = TSESLint.Scope;
+
+/**
+ * Panic-style exits: constructs that end a computation by unwinding (or killing the process)
+ * instead of returning a value, so the failure never appears in the function's signature.
+ */
+export type PanicKind = 'throw' | 'process-exit' | 'assertion' | 'panic-function';
+
+export interface PanicConstruct {
+  readonly kind: PanicKind;
+  readonly node: TSESTree.ThrowStatement | TSESTree.CallExpression;
+  /** How the construct reads in a message: `throw new Error(…)`, `process.exit()`, `assert.ok()`. */
+  readonly label: string;
+  /** Whether an enclosing `try` can intercept it: `process.exit()` and `process.abort()` cannot. */
+  readonly catchable: boolean;
+}
+
+export interface PanicOptions {
+  /** Error classes whose `throw new X(…)` is a deliberate contract, matched by name or written path. */
+  readonly allowErrorClasses: readonly string[];
+  /** Functions that never return, matched by the called identifier's name. */
+  readonly panicFunctions: readonly string[];
+}
+
+export interface PanicDetector {
+  getPanicConstruct(node: TSESTree.Node): PanicConstruct | undefined;
+  /**
+   * Whether `node`'s exception is caught by a `try` between it and `boundary` whose `catch` turns
+   * it into a value (does not itself panic). Function boundaries stop the search, except callbacks
+   * that run synchronously while the `try` is active (array iteration, IIFEs).
+   */
+  isCaughtWithin(node: TSESTree.Node, boundary: TSESTree.Node): boolean;
+}
+
+const ASSERT_MODULES = new Set(['assert', 'node:assert', 'assert/strict', 'node:assert/strict']);
+const INVARIANT_MODULES = new Set(['tiny-invariant', 'invariant']);
+const PROCESS_MODULES = new Set(['process', 'node:process']);
+const PROCESS_EXITS = new Set(['exit', 'abort']);
+
+/** The `node:assert` functions; each throws an `AssertionError` (or rejects) when its check fails. */
+const ASSERT_FUNCTIONS = new Set([
+  'ok',
+  'equal',
+  'notEqual',
+  'deepEqual',
+  'notDeepEqual',
+  'strictEqual',
+  'notStrictEqual',
+  'deepStrictEqual',
+  'notDeepStrictEqual',
+  'partialDeepStrictEqual',
+  'throws',
+  'doesNotThrow',
+  'rejects',
+  'doesNotReject',
+  'ifError',
+  'match',
+  'doesNotMatch',
+  'fail',
+]);
+
+/** Callbacks these methods run before returning, so a `try` around the call sees their throws. */
+const SYNCHRONOUS_CALLBACK_METHODS = new Set([
+  'map',
+  'flatMap',
+  'forEach',
+  'filter',
+  'reduce',
+  'reduceRight',
+  'some',
+  'every',
+  'find',
+  'findIndex',
+  'findLast',
+  'findLastIndex',
+  'sort',
+  'toSorted',
+]);
+
+/** Where an identifier's value comes from, as far as this file's scopes tell. */
+type Binding =
+  | { readonly kind: 'global' }
+  | { readonly kind: 'module'; readonly module: string; readonly imported: string }
+  | { readonly kind: 'catch-parameter' }
+  | { readonly kind: 'local' };
+
+const NAMESPACE = '*';
+
+function staticPropertyName(member: TSESTree.MemberExpression): string | undefined {
+  if (!member.computed && member.property.type === AST_NODE_TYPES.Identifier) return member.property.name;
+  if (member.computed && member.property.type === AST_NODE_TYPES.Literal && typeof member.property.value === 'string') {
+    return member.property.value;
+  }
+  return undefined;
+}
+
+function requiredModule(expression: TSESTree.Expression | null): { module: string; member: string } | undefined {
+  let node = expression;
+  let member = NAMESPACE;
+  if (node?.type === AST_NODE_TYPES.MemberExpression) {
+    member = staticPropertyName(node) ?? '';
+    node = node.object;
+  }
+  if (
+    node?.type === AST_NODE_TYPES.CallExpression &&
+    node.callee.type === AST_NODE_TYPES.Identifier &&
+    node.callee.name === 'require' &&
+    node.arguments[0]?.type === AST_NODE_TYPES.Literal &&
+    typeof node.arguments[0].value === 'string'
+  ) {
+    return { module: node.arguments[0].value, member };
+  }
+  return undefined;
+}
+
+/** `const { strict: assert } = require('node:assert')` → `strict` for the binding `assert`. */
+function destructuredKey(pattern: TSESTree.ObjectPattern, name: TSESTree.Identifier): string | undefined {
+  for (const property of pattern.properties) {
+    if (property.type !== AST_NODE_TYPES.Property) continue;
+    const value = property.value.type === AST_NODE_TYPES.AssignmentPattern ? property.value.left : property.value;
+    if (value === name && !property.computed && property.key.type === AST_NODE_TYPES.Identifier) return property.key.name;
+  }
+  return undefined;
+}
+
+function importSource(specifier: TSESTree.ImportClause): string {
+  return String((specifier.parent as TSESTree.ImportDeclaration).source.value);
+}
+
+function resolveBinding(identifier: TSESTree.Identifier, sourceCode: TSESLint.SourceCode): Binding {
+  const variable = ASTUtils.findVariable(sourceCode.getScope(identifier), identifier);
+  // No declaration in the file: a global (configured in `languageOptions.globals` or not at all).
+  if (!variable || variable.defs.length === 0) return { kind: 'global' };
+  const definition = variable.defs[0]!;
+  if (definition.type === DefinitionType.CatchClause) return { kind: 'catch-parameter' };
+  if (definition.type === DefinitionType.ImportBinding) {
+    const specifier = definition.node;
+    switch (specifier.type) {
+      case AST_NODE_TYPES.ImportDefaultSpecifier:
+        return { kind: 'module', module: importSource(specifier), imported: 'default' };
+      case AST_NODE_TYPES.ImportNamespaceSpecifier:
+        return { kind: 'module', module: importSource(specifier), imported: NAMESPACE };
+      case AST_NODE_TYPES.ImportSpecifier: {
+        const imported =
+          specifier.imported.type === AST_NODE_TYPES.Identifier ? specifier.imported.name : String(specifier.imported.value);
+        return { kind: 'module', module: importSource(specifier), imported };
+      }
+      case AST_NODE_TYPES.TSImportEqualsDeclaration:
+        if (
+          specifier.moduleReference.type === AST_NODE_TYPES.TSExternalModuleReference &&
+          typeof specifier.moduleReference.expression.value === 'string'
+        ) {
+          return { kind: 'module', module: specifier.moduleReference.expression.value, imported: NAMESPACE };
+        }
+        return { kind: 'local' };
+      default:
+        return { kind: 'local' };
+    }
+  }
+  if (definition.type === DefinitionType.Variable && definition.node.type === AST_NODE_TYPES.VariableDeclarator) {
+    const required = requiredModule(definition.node.init);
+    if (required) {
+      const { id } = definition.node;
+      if (id.type === AST_NODE_TYPES.Identifier) return { kind: 'module', module: required.module, imported: required.member };
+      if (id.type === AST_NODE_TYPES.ObjectPattern && required.member === NAMESPACE) {
+        const key = destructuredKey(id, definition.name as TSESTree.Identifier);
+        if (key !== undefined) return { kind: 'module', module: required.module, imported: key };
+      }
+    }
+  }
+  return { kind: 'local' };
+}
+
+function isProcessObject(node: TSESTree.Node, sourceCode: TSESLint.SourceCode): boolean {
+  if (node.type === AST_NODE_TYPES.Identifier) {
+    const binding = resolveBinding(node, sourceCode);
+    if (binding.kind === 'global') return node.name === 'process';
+    return binding.kind === 'module' && PROCESS_MODULES.has(binding.module) && (binding.imported === 'default' || binding.imported === NAMESPACE);
+  }
+  // `globalThis.process.exit()`
+  return (
+    node.type === AST_NODE_TYPES.MemberExpression &&
+    staticPropertyName(node) === 'process' &&
+    node.object.type === AST_NODE_TYPES.Identifier &&
+    node.object.name === 'globalThis' &&
+    resolveBinding(node.object, sourceCode).kind === 'global'
+  );
+}
+
+/** Whether this assert-module export, called as written, is an assertion (the module itself is). */
+function isAssertExport(imported: string): boolean {
+  return imported === 'default' || imported === NAMESPACE || imported === 'strict' || ASSERT_FUNCTIONS.has(imported);
+}
+
+function isSynchronousCallback(fn: TSESTree.Node): boolean {
+  const parent = fn.parent;
+  if (parent?.type !== AST_NODE_TYPES.CallExpression) return false;
+  if (parent.callee === fn) return true;
+  return (
+    parent.arguments[0] === fn &&
+    parent.callee.type === AST_NODE_TYPES.MemberExpression &&
+    SYNCHRONOUS_CALLBACK_METHODS.has(staticPropertyName(parent.callee) ?? '')
+  );
+}
+
+export function createPanicDetector(sourceCode: TSESLint.SourceCode, options: PanicOptions): PanicDetector {
+  const allowErrorClasses = new Set(options.allowErrorClasses);
+  const panicFunctions = new Set(options.panicFunctions);
+  const catchPanics = new WeakMap<TSESTree.CatchClause, boolean>();
+
+  function callLabel(call: TSESTree.CallExpression): string {
+    return `\`${sourceCode.getText(call.callee)}()\``;
+  }
+
+  function throwConstruct(node: TSESTree.ThrowStatement): PanicConstruct | undefined {
+    const { argument } = node;
+    if (argument.type === AST_NODE_TYPES.NewExpression || argument.type === AST_NODE_TYPES.CallExpression) {
+      const writtenClass = sourceCode.getText(argument.callee);
+      const className =
+        argument.callee.type === AST_NODE_TYPES.MemberExpression ? staticPropertyName(argument.callee) : writtenClass;
+      if (allowErrorClasses.has(writtenClass) || (className !== undefined && allowErrorClasses.has(className))) return undefined;
+      const keyword = argument.type === AST_NODE_TYPES.NewExpression ? 'new ' : '';
+      return { kind: 'throw', node, label: `\`throw ${keyword}${writtenClass}(…)\``, catchable: true };
+    }
+    if (argument.type === AST_NODE_TYPES.Identifier && resolveBinding(argument, sourceCode).kind === 'catch-parameter') {
+      return { kind: 'throw', node, label: `a rethrow (\`throw ${argument.name}\`)`, catchable: true };
+    }
+    return { kind: 'throw', node, label: '`throw`', catchable: true };
+  }
+
+  function callConstruct(call: TSESTree.CallExpression): PanicConstruct | undefined {
+    const { callee } = call;
+    if (callee.type === AST_NODE_TYPES.Identifier) {
+      const binding = resolveBinding(callee, sourceCode);
+      if (binding.kind === 'module') {
+        if (ASSERT_MODULES.has(binding.module) && isAssertExport(binding.imported)) {
+          return { kind: 'assertion', node: call, label: callLabel(call), catchable: true };
+        }
+        if (INVARIANT_MODULES.has(binding.module) && (binding.imported === 'default' || binding.imported === NAMESPACE)) {
+          return { kind: 'assertion', node: call, label: callLabel(call), catchable: true };
+        }
+        if (PROCESS_MODULES.has(binding.module) && PROCESS_EXITS.has(binding.imported)) {
+          return { kind: 'process-exit', node: call, label: callLabel(call), catchable: false };
+        }
+      }
+      // An undeclared `assert` / `invariant` is runtime-provided (Node's REPL, a test runner's
+      // globals, a bundler's inject): every such implementation throws on a failed check.
+      if (binding.kind === 'global' && (callee.name === 'assert' || callee.name === 'invariant')) {
+        return { kind: 'assertion', node: call, label: callLabel(call), catchable: true };
+      }
+      if (panicFunctions.has(callee.name)) return { kind: 'panic-function', node: call, label: callLabel(call), catchable: true };
+      return undefined;
+    }
+    if (callee.type !== AST_NODE_TYPES.MemberExpression) return undefined;
+    const method = staticPropertyName(callee);
+    if (method === undefined) return undefined;
+    if (PROCESS_EXITS.has(method) && isProcessObject(callee.object, sourceCode)) {
+      return { kind: 'process-exit', node: call, label: callLabel(call), catchable: false };
+    }
+    if (ASSERT_FUNCTIONS.has(method) && isAssertObject(callee.object)) {
+      return { kind: 'assertion', node: call, label: callLabel(call), catchable: true };
+    }
+    return undefined;
+  }
+
+  /** `assert` in `assert.ok()`, and `assert.strict` in `assert.strict.equal()`. */
+  function isAssertObject(node: TSESTree.Node): boolean {
+    if (node.type === AST_NODE_TYPES.MemberExpression && staticPropertyName(node) === 'strict') return isAssertObject(node.object);
+    if (node.type !== AST_NODE_TYPES.Identifier) return false;
+    const binding = resolveBinding(node, sourceCode);
+    if (binding.kind === 'global') return node.name === 'assert';
+    return (
+      binding.kind === 'module' &&
+      ASSERT_MODULES.has(binding.module) &&
+      (binding.imported === 'default' || binding.imported === NAMESPACE || binding.imported === 'strict')
+    );
+  }
+
+  function getPanicConstruct(node: TSESTree.Node): PanicConstruct | undefined {
+    if (node.type === AST_NODE_TYPES.ThrowStatement) return throwConstruct(node);
+    if (node.type === AST_NODE_TYPES.CallExpression) return callConstruct(node);
+    return undefined;
+  }
+
+  function escapes(node: TSESTree.Node, construct: PanicConstruct, boundary: TSESTree.Node): boolean {
+    return !construct.catchable || !isCaughtWithin(node, boundary);
+  }
+
+  /** A `catch` that panics again (rethrows, wraps and throws, exits) has not turned the failure into a value. */
+  function catchPanicsAgain(handler: TSESTree.CatchClause): boolean {
+    const cached = catchPanics.get(handler);
+    if (cached !== undefined) return cached;
+    let panics = false;
+    forEachDescendant(handler.body, sourceCode.visitorKeys, (node) => {
+      if (panics) return false;
+      if (isFunctionNode(node)) return isSynchronousCallback(node);
+      const construct = getPanicConstruct(node);
+      if (construct && escapes(node, construct, handler)) panics = true;
+      return !panics;
+    });
+    catchPanics.set(handler, panics);
+    return panics;
+  }
+
+  function isCaughtWithin(node: TSESTree.Node, boundary: TSESTree.Node): boolean {
+    let child: TSESTree.Node = node;
+    for (let current = node.parent; current && current !== boundary; child = current, current = current.parent) {
+      if (isFunctionNode(current) && !isSynchronousCallback(current)) return false;
+      // A catch that panics again hands the failure on outward, where an outer `try` may still take it.
+      if (
+        current.type === AST_NODE_TYPES.TryStatement &&
+        current.block === child &&
+        current.handler &&
+        !catchPanicsAgain(current.handler)
+      ) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  return { getPanicConstruct, isCaughtWithin };
+}
