@@ -1,0 +1,64 @@
+// `settings['schema-contract']` through a real ESLint run: a bad key stops the run with a message
+// that names it, whatever the file contains (an unknown key is never silently ignored).
+import { ESLint, type Linter } from 'eslint';
+import { describe, expect, it } from 'vitest';
+import schemaContract from '../../src/index.js';
+import { parseSettings, SETTINGS_KEY, settingsSchema } from '../../src/settings.js';
+
+const cwd = import.meta.dirname;
+
+function lintWith(settings: unknown, code = 'export const answer = 42;\n'): Promise<ESLint.LintResult[]> {
+  const config: Linter.Config[] = [schemaContract.configs.recommended, { settings: { [SETTINGS_KEY]: settings } }];
+  return new ESLint({ cwd, overrideConfigFile: true, baseConfig: config }).lintText(code, { filePath: 'src/server.ts' });
+}
+
+describe("settings['schema-contract'] in a real ESLint run", () => {
+  it('accepts the documented keys', async () => {
+    const [result] = await lintWith({
+      glossary: { policyKey: 'enumPolicy', closedValue: 'closed', modules: ['src/glossary/**'], closed: ['UNITS'], described: ['REGIONS'] },
+      libraries: { zod: ['@acme/zod'], typebox: [], valibot: [] },
+    });
+    expect(result?.messages).toEqual([]);
+  });
+
+  it.each([
+    [{ glosary: {} }, "settings['schema-contract'] has unknown key \"glosary\""],
+    [{ glossary: { policy: 'enumPolicy' } }, "settings['schema-contract'].glossary has unknown key \"policy\""],
+    [{ glossary: { closed: 'UNITS' } }, "settings['schema-contract'].glossary.closed must be array"],
+    [{ libraries: { zod: [''] } }, "settings['schema-contract'].libraries.zod.0 must NOT have fewer than 1 characters"],
+    [{ baseline: 42 }, "settings['schema-contract'].baseline must be string"],
+    ['strict', "settings['schema-contract'] must be object"],
+  ])('%j stops the run, naming the key, on a file with nothing to report', async (settings, problem) => {
+    await expect(lintWith(settings)).rejects.toThrow(problem);
+  });
+
+  it('names the file being linted', async () => {
+    await expect(lintWith({ glosary: {} })).rejects.toThrow(/src[\\/]server\.ts/);
+  });
+});
+
+describe('parseSettings', () => {
+  it('fills in the documented defaults', () => {
+    expect(parseSettings(undefined)).toEqual({
+      glossary: { policyKey: 'enumPolicy', closedValue: 'closed', modules: [], closed: [], described: [] },
+      libraries: { zod: [], typebox: [], valibot: [] },
+      baseline: undefined,
+    });
+  });
+
+  it('reports every problem at once', () => {
+    expect(() => parseSettings({ glosary: {}, baseline: '' })).toThrow(
+      /unknown key "glosary".*baseline must NOT have fewer than 1 characters|baseline must NOT have fewer than 1 characters.*unknown key "glosary"/,
+    );
+  });
+
+  it('describes every key it accepts', () => {
+    const described = (schema: { properties?: Record<string, { description?: string; properties?: object }> }): void => {
+      for (const [key, value] of Object.entries(schema.properties ?? {})) {
+        expect(value.description, key).toEqual(expect.any(String));
+        described(value as never);
+      }
+    };
+    described(settingsSchema as never);
+  });
+});
