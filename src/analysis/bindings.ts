@@ -1,0 +1,96 @@
+import { ASTUtils, type TSESLint, type TSESTree } from '@typescript-eslint/utils';
+import type { ModuleSource } from './module-graph.js';
+
+type Variable = TSESLint.Scope.Variable;
+
+/** What a name refers to, as far as the scope manager (no type information) can tell. */
+export type Binding =
+  /** `const x = …` (or a `let`/`var` never reassigned); `identifier` is the name inside a pattern. */
+  | {
+      readonly kind: 'declarator';
+      readonly module: ModuleSource;
+      readonly variable: Variable;
+      readonly declarator: TSESTree.VariableDeclarator;
+      readonly identifier: TSESTree.Identifier;
+      /** False for a `let`/`var` that is written again later: its initial value is not its value. */
+      readonly constant: boolean;
+    }
+  | { readonly kind: 'enum'; readonly module: ModuleSource; readonly variable: Variable; readonly declaration: TSESTree.TSEnumDeclaration }
+  /** `import { importedName } from specifier` (`'*'` for a namespace import, `'default'` for a default one). */
+  | {
+      readonly kind: 'import';
+      readonly module: ModuleSource;
+      readonly variable: Variable;
+      readonly specifier: string;
+      readonly importedName: string;
+    }
+  | { readonly kind: 'function'; readonly module: ModuleSource; readonly variable: Variable; readonly node: TSESTree.FunctionDeclaration }
+  /** A parameter, catch binding, class, or anything else whose value is not written where it is declared. */
+  | { readonly kind: 'opaque'; readonly module: ModuleSource; readonly variable: Variable }
+  /** No declaration in the file: a global such as `undefined`, `Object`, `process`. */
+  | { readonly kind: 'global'; readonly name: string };
+
+function isConstantVariable(variable: Variable, declaration: TSESTree.VariableDeclaration): boolean {
+  if (declaration.kind === 'const') return true;
+  if (declaration.kind !== 'let' && declaration.kind !== 'var') return false;
+  return variable.defs.length === 1 && variable.references.every((reference) => !reference.isWrite() || reference.init === true);
+}
+
+function bindingOfVariable(module: ModuleSource, variable: Variable | null, name: string): Binding {
+  if (!variable || variable.defs.length === 0) return { kind: 'global', name };
+  const definition = variable.defs[0]!;
+  switch (definition.type) {
+    case 'Variable': {
+      const declarator = definition.node as TSESTree.VariableDeclarator;
+      const declaration = definition.parent as TSESTree.VariableDeclaration;
+      const inLoopHead =
+        (declaration.parent?.type === 'ForOfStatement' || declaration.parent?.type === 'ForInStatement') &&
+        declaration.parent.left === declaration;
+      if (inLoopHead) return { kind: 'opaque', module, variable };
+      return {
+        kind: 'declarator',
+        module,
+        variable,
+        declarator,
+        identifier: definition.name as TSESTree.Identifier,
+        constant: isConstantVariable(variable, declaration),
+      };
+    }
+    case 'ImportBinding': {
+      const specifier = definition.node as TSESTree.ImportClause | TSESTree.TSImportEqualsDeclaration;
+      if (specifier.type === 'TSImportEqualsDeclaration') return { kind: 'opaque', module, variable };
+      const declaration = specifier.parent as TSESTree.ImportDeclaration;
+      const importedName =
+        specifier.type === 'ImportNamespaceSpecifier'
+          ? '*'
+          : specifier.type === 'ImportDefaultSpecifier'
+            ? 'default'
+            : specifier.imported.type === 'Identifier'
+              ? specifier.imported.name
+              : specifier.imported.value;
+      return { kind: 'import', module, variable, specifier: declaration.source.value, importedName };
+    }
+    case 'TSEnumName':
+      return { kind: 'enum', module, variable, declaration: definition.node as TSESTree.TSEnumDeclaration };
+    case 'FunctionName':
+      if (definition.node.type === 'FunctionDeclaration') {
+        return { kind: 'function', module, variable, node: definition.node };
+      }
+      return { kind: 'opaque', module, variable };
+    case 'ImplicitGlobalVariable':
+      return { kind: 'global', name };
+    default:
+      return { kind: 'opaque', module, variable };
+  }
+}
+
+/** Resolves a name where it is used, through ESLint's scope manager. */
+export function findBinding(module: ModuleSource, identifier: TSESTree.Identifier): Binding {
+  const variable = ASTUtils.findVariable(module.getScope(identifier), identifier);
+  return bindingOfVariable(module, variable, identifier.name);
+}
+
+/** Resolves a top-level name of a module (the local side of an `export`). */
+export function findTopLevelBinding(module: ModuleSource, name: string): Binding {
+  return bindingOfVariable(module, module.moduleScope.set.get(name) ?? null, name);
+}

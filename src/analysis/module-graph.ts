@@ -1,0 +1,386 @@
+import { readFileSync, realpathSync, statSync } from 'node:fs';
+import { dirname, extname, resolve } from 'node:path';
+import { parseForESLint } from '@typescript-eslint/parser';
+import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
+
+type Scope = TSESLint.Scope.Scope;
+type ScopeManager = TSESLint.Scope.ScopeManager;
+
+/**
+ * A parsed module, the current file or one reached through a relative import: everything the
+ * evaluator needs to resolve a name inside it.
+ */
+export interface ModuleSource {
+  readonly file: string;
+  readonly text: string;
+  readonly ast: TSESTree.Program;
+  readonly comments: readonly TSESTree.Comment[];
+  getScope(node: TSESTree.Node): Scope;
+  /** The scope holding the module's top-level bindings. */
+  readonly moduleScope: Scope;
+}
+
+/** The module scope (ESM) or the global scope (scripts) under a scope manager's root. */
+export function topLevelScope(globalScope: Scope): Scope {
+  return globalScope.childScopes.find((scope) => scope.type === 'module') ?? globalScope;
+}
+
+/** What an `export`/`import` name refers to inside a module. */
+export type ExportTarget =
+  /** A local binding (`export const X`, `export { a as X }`, `export default a`). */
+  | { readonly kind: 'local'; readonly module: ModuleSource; readonly localName: string }
+  /** `export default <expression>` that is not a plain identifier. */
+  | { readonly kind: 'expression'; readonly module: ModuleSource; readonly node: TSESTree.Node }
+  /** The module's namespace object (`import * as ns`, `export * as ns from`). */
+  | { readonly kind: 'namespace'; readonly module: ModuleSource }
+  /** A JSON module's parsed content. */
+  | { readonly kind: 'json'; readonly file: string; readonly value: unknown }
+  /** A name exported by a package (not followed): `zod`'s `z`, say. */
+  | { readonly kind: 'external'; readonly specifier: string; readonly importedName: string };
+
+interface ExportTable {
+  readonly named: ReadonlyMap<string, ExportEntry>;
+  /** `export * from '...'` sources, searched in order for names not found in `named`. */
+  readonly starSources: readonly string[];
+}
+
+type ExportEntry =
+  | { readonly kind: 'local'; readonly localName: string }
+  | { readonly kind: 'expression'; readonly node: TSESTree.Node }
+  | { readonly kind: 'reexport'; readonly source: string; readonly importedName: string };
+
+interface CachedModule {
+  readonly file: string;
+  readonly stamp: string;
+  /** Undefined when the file could not be read or parsed: its values are unknown, never an error. */
+  readonly source: ParsedModule | JsonModule | undefined;
+}
+
+interface ParsedModule extends ModuleSource {
+  readonly kind: 'module';
+  readonly scopeManager: ScopeManager;
+  exports?: ExportTable;
+}
+
+interface JsonModule {
+  readonly kind: 'json';
+  readonly file: string;
+  readonly value: unknown;
+}
+
+/** Imported modules larger than this are not glossaries or schema modules; their values stay unknown. */
+const MAX_MODULE_BYTES = 2 * 1024 * 1024;
+const MAX_REEXPORT_DEPTH = 32;
+
+const TS_FOR_JS: Readonly<Record<string, readonly string[]>> = {
+  '.js': ['.ts', '.tsx'],
+  '.jsx': ['.tsx'],
+  '.mjs': ['.mts'],
+  '.cjs': ['.cts'],
+};
+const EXTENSIONS = ['.ts', '.tsx', '.mts', '.cts', '.js', '.jsx', '.mjs', '.cjs', '.json'];
+
+const moduleCache = new Map<string, CachedModule>();
+const parseCounts = new Map<string, number>();
+
+/** How often each module was parsed in this process: the benchmark proves "at most once". */
+export function getModuleParseCounts(): ReadonlyMap<string, number> {
+  return parseCounts;
+}
+
+function fileStamp(file: string): string | undefined {
+  try {
+    const stats = statSync(file);
+    if (!stats.isFile()) return undefined;
+    return `${stats.mtimeMs}:${stats.ctimeMs}:${stats.size}:${stats.ino}`;
+  } catch {
+    return undefined;
+  }
+}
+
+function isFile(file: string): boolean {
+  return fileStamp(file) !== undefined;
+}
+
+/**
+ * Resolves a relative specifier the way TypeScript's bundler/NodeNext resolution finds sources:
+ * `./x.js` may name `./x.ts`, `./x` any known extension, a directory its `index`.
+ * Package specifiers are not followed (they are libraries, not the project's tables).
+ */
+export function resolveRelativeImport(fromFile: string, specifier: string): string | undefined {
+  if (!specifier.startsWith('./') && !specifier.startsWith('../') && specifier !== '.' && specifier !== '..') {
+    return undefined;
+  }
+  const base = resolve(dirname(fromFile), specifier);
+  const candidates: string[] = [];
+  const extension = extname(base);
+  for (const replacement of TS_FOR_JS[extension] ?? []) candidates.push(base.slice(0, -extension.length) + replacement);
+  candidates.push(base);
+  for (const candidateExtension of EXTENSIONS) candidates.push(base + candidateExtension);
+  for (const candidateExtension of EXTENSIONS) candidates.push(resolve(base, `index${candidateExtension}`));
+  for (const candidate of candidates) {
+    if (isFile(candidate)) {
+      try {
+        return realpathSync(candidate);
+      } catch {
+        return undefined;
+      }
+    }
+  }
+  return undefined;
+}
+
+/** ESLint gives the current file's nodes parents; imported modules get them here, once per parse. */
+function setParents(node: TSESTree.Node, visitorKeys: Readonly<Record<string, readonly string[] | undefined>>): void {
+  const stack: TSESTree.Node[] = [node];
+  while (stack.length > 0) {
+    const current = stack.pop()!;
+    for (const key of visitorKeys[current.type] ?? []) {
+      const child = (current as unknown as Record<string, unknown>)[key];
+      if (Array.isArray(child)) {
+        for (const item of child) {
+          if (item && typeof item === 'object' && 'type' in item) {
+            (item as { parent: TSESTree.Node }).parent = current;
+            stack.push(item as TSESTree.Node);
+          }
+        }
+      } else if (child && typeof child === 'object' && 'type' in child) {
+        (child as unknown as { parent: TSESTree.Node }).parent = current;
+        stack.push(child as TSESTree.Node);
+      }
+    }
+  }
+}
+
+/** The innermost scope around `node`, as ESLint's `SourceCode#getScope` computes it. */
+export function scopeOf(scopeManager: ScopeManager, node: TSESTree.Node): Scope {
+  const inner = node.type !== 'Program';
+  for (let current: TSESTree.Node | undefined = node; current; current = current.parent) {
+    const scope = scopeManager.acquire(current, inner);
+    if (scope) {
+      if (scope.type === 'function-expression-name') return scope.childScopes[0] as Scope;
+      return scope as Scope;
+    }
+  }
+  return scopeManager.scopes[0] as Scope;
+}
+
+function parseModule(file: string): ParsedModule | JsonModule | undefined {
+  let buffer: Buffer;
+  try {
+    buffer = readFileSync(file);
+  } catch {
+    return undefined;
+  }
+  if (buffer.length > MAX_MODULE_BYTES || buffer.includes(0)) return undefined;
+  const text = buffer.toString('utf8').replace(/^\uFEFF/, '');
+  parseCounts.set(file, (parseCounts.get(file) ?? 0) + 1);
+  if (file.endsWith('.json')) {
+    try {
+      return { kind: 'json', file, value: JSON.parse(text) as unknown };
+    } catch {
+      return undefined;
+    }
+  }
+  try {
+    const result = parseForESLint(text, {
+      filePath: file,
+      sourceType: 'module',
+      ecmaVersion: 'latest',
+      range: true,
+      loc: true,
+      comment: true,
+      tokens: false,
+      jsx: file.endsWith('x'),
+    });
+    const ast = result.ast as unknown as TSESTree.Program;
+    setParents(ast, result.visitorKeys);
+    const scopeManager = result.scopeManager;
+    return {
+      kind: 'module',
+      file,
+      text,
+      ast,
+      comments: result.ast.comments,
+      scopeManager,
+      getScope: (node) => scopeOf(scopeManager, node),
+      moduleScope: topLevelScope(scopeManager.globalScope as Scope),
+    };
+  } catch {
+    // A module that does not parse is the user's problem to see in its own lint run; here its
+    // values are simply unknown, which never produces a finding.
+    return undefined;
+  }
+}
+
+/**
+ * Loads a module through the process-wide cache. `checked` is the caller's set of files already
+ * validated in this lint pass: each file is `stat`ed once per pass, so an edit on disk is seen by
+ * the next lint (the editor's long-lived process) while the parse is reused across files.
+ */
+export function loadModule(file: string, checked: Set<string>): ParsedModule | JsonModule | undefined {
+  const cached = moduleCache.get(file);
+  if (cached && checked.has(file)) return cached.source;
+  checked.add(file);
+  const stamp = fileStamp(file);
+  if (stamp === undefined) {
+    moduleCache.delete(file);
+    return undefined;
+  }
+  if (cached && cached.stamp === stamp) return cached.source;
+  const source = parseModule(file);
+  moduleCache.set(file, { file, stamp, source });
+  return source;
+}
+
+function sourceOf(node: TSESTree.Node): string | undefined {
+  if (node.type === 'Literal' && typeof node.value === 'string') return node.value;
+  return undefined;
+}
+
+function exportedName(node: TSESTree.Identifier | TSESTree.StringLiteral): string {
+  return node.type === 'Identifier' ? node.name : node.value;
+}
+
+function buildExportTable(module: ParsedModule): ExportTable {
+  const named = new Map<string, ExportEntry>();
+  const starSources: string[] = [];
+  for (const statement of module.ast.body) {
+    switch (statement.type) {
+      case 'ExportNamedDeclaration': {
+        const source = statement.source ? sourceOf(statement.source) : undefined;
+        if (statement.declaration) {
+          const declaration = statement.declaration;
+          if (declaration.type === 'VariableDeclaration') {
+            for (const declarator of declaration.declarations) {
+              if (declarator.id.type === 'Identifier') {
+                named.set(declarator.id.name, { kind: 'local', localName: declarator.id.name });
+              }
+            }
+          } else if ('id' in declaration && declaration.id && declaration.id.type === 'Identifier') {
+            named.set(declaration.id.name, { kind: 'local', localName: declaration.id.name });
+          }
+        }
+        for (const specifier of statement.specifiers) {
+          const local = exportedName(specifier.local);
+          const exported = exportedName(specifier.exported);
+          named.set(
+            exported,
+            source === undefined ? { kind: 'local', localName: local } : { kind: 'reexport', source, importedName: local },
+          );
+        }
+        break;
+      }
+      case 'ExportDefaultDeclaration': {
+        const declaration = statement.declaration;
+        if (declaration.type === 'Identifier') {
+          named.set('default', { kind: 'local', localName: declaration.name });
+        } else if ('id' in declaration && declaration.id && declaration.id.type === 'Identifier') {
+          named.set('default', { kind: 'local', localName: declaration.id.name });
+        } else {
+          named.set('default', { kind: 'expression', node: declaration });
+        }
+        break;
+      }
+      case 'ExportAllDeclaration': {
+        const source = sourceOf(statement.source);
+        if (source === undefined) break;
+        if (statement.exported) {
+          named.set(exportedName(statement.exported), { kind: 'reexport', source, importedName: '*' });
+        } else {
+          starSources.push(source);
+        }
+        break;
+      }
+      default:
+        break;
+    }
+  }
+  return { named, starSources };
+}
+
+function exportsOf(module: ParsedModule): ExportTable {
+  module.exports ??= buildExportTable(module);
+  return module.exports;
+}
+
+/**
+ * Follows `importedName` (or `'*'` for the namespace) from `specifier` as imported by `fromFile`,
+ * through re-exports and `export *`, to what defines it. Undefined when the chain leaves what can
+ * be read (a missing file, a cycle, a name no module exports): the caller treats that as unknown.
+ */
+export function resolveImport(
+  fromFile: string,
+  specifier: string,
+  importedName: string,
+  checked: Set<string>,
+): ExportTarget | undefined {
+  return resolveImportAt(fromFile, specifier, importedName, checked, new Set(), 0);
+}
+
+function resolveImportAt(
+  fromFile: string,
+  specifier: string,
+  importedName: string,
+  checked: Set<string>,
+  visiting: Set<string>,
+  depth: number,
+): ExportTarget | undefined {
+  const file = resolveRelativeImport(fromFile, specifier);
+  if (file === undefined) {
+    const isRelative = specifier.startsWith('.');
+    return isRelative ? undefined : { kind: 'external', specifier, importedName };
+  }
+  if (depth > MAX_REEXPORT_DEPTH) return undefined;
+  const module = loadModule(file, checked);
+  if (!module) return undefined;
+  if (module.kind === 'json') {
+    if (importedName === 'default' || importedName === '*') return { kind: 'json', file, value: module.value };
+    const value = module.value;
+    if (value && typeof value === 'object' && !Array.isArray(value) && Object.hasOwn(value, importedName)) {
+      return { kind: 'json', file, value: (value as Record<string, unknown>)[importedName] };
+    }
+    return undefined;
+  }
+  if (importedName === '*') return { kind: 'namespace', module };
+  return resolveExportOf(module, importedName, checked, visiting, depth);
+}
+
+/** Resolves an export of an already loaded module (used for namespace member access too). */
+export function resolveExport(module: ModuleSource, name: string, checked: Set<string>): ExportTarget | undefined {
+  if (!('scopeManager' in module)) return undefined;
+  return resolveExportOf(module as ParsedModule, name, checked, new Set(), 0);
+}
+
+function resolveExportOf(
+  module: ParsedModule,
+  name: string,
+  checked: Set<string>,
+  visiting: Set<string>,
+  depth: number,
+): ExportTarget | undefined {
+  const key = `${module.file}\0${name}`;
+  if (visiting.has(key)) return undefined;
+  visiting.add(key);
+  const table = exportsOf(module);
+  const entry = table.named.get(name);
+  if (entry) {
+    switch (entry.kind) {
+      case 'local':
+        return { kind: 'local', module, localName: entry.localName };
+      case 'expression':
+        return { kind: 'expression', module, node: entry.node };
+      case 'reexport':
+        return resolveImportAt(module.file, entry.source, entry.importedName, checked, visiting, depth + 1);
+    }
+  }
+  if (name === 'default') return undefined;
+  for (const source of table.starSources) {
+    const target = resolveImportAt(module.file, source, name, checked, visiting, depth + 1);
+    // `export * from 'zod'` cannot be enumerated; the name is taken to come from the package only
+    // when no local module in the star list defines it.
+    if (target && target.kind !== 'external') return target;
+  }
+  const external = table.starSources.find((source) => !source.startsWith('.'));
+  return external === undefined ? undefined : { kind: 'external', specifier: external, importedName: name };
+}

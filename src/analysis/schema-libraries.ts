@@ -1,0 +1,216 @@
+import type { TSESTree } from '@typescript-eslint/utils';
+import { findBinding, findTopLevelBinding, type Binding } from './bindings.js';
+import { resolveImport, type ExportTarget, type ModuleSource } from './module-graph.js';
+import type { SchemaLibrarySettings } from '../settings.js';
+
+export type SchemaLibrary = 'zod' | 'typebox' | 'valibot';
+
+/** A name inside a schema library's builder namespace: `z.object` is `{ library: 'zod', path: ['object'] }`. */
+export interface LibraryReference {
+  readonly library: SchemaLibrary;
+  readonly path: readonly string[];
+}
+
+export interface LibraryStep {
+  /** The builder or method name: `object`, `passthrough`, TypeBox `Object`, `coerce.number`. */
+  readonly name: string;
+  readonly args: readonly TSESTree.CallExpressionArgument[];
+  readonly node: TSESTree.CallExpression;
+}
+
+/** A builder chain rooted at a library: `z.object({}).passthrough()` is two steps. */
+export interface LibraryCall {
+  readonly library: SchemaLibrary;
+  readonly steps: readonly LibraryStep[];
+}
+
+/** What resolution needs besides the module: the user's library settings and this pass's stat set. */
+export interface LibraryEnvironment {
+  readonly libraries: SchemaLibrarySettings;
+  readonly checked: Set<string>;
+}
+
+const BUILTIN_SPECIFIERS: Readonly<Record<SchemaLibrary, readonly string[]>> = {
+  zod: ['zod', 'zod/v4', 'zod/v3', 'zod/mini', 'zod/v4-mini', 'zod/v4/mini', 'zod/v4/classic'],
+  typebox: ['typebox', '@sinclair/typebox', 'typebox/type', '@sinclair/typebox/type'],
+  valibot: ['valibot'],
+};
+
+const MAX_ALIAS_DEPTH = 16;
+
+function libraryOfSpecifier(specifier: string, settings: SchemaLibrarySettings): SchemaLibrary | undefined {
+  for (const library of ['zod', 'typebox', 'valibot'] as const) {
+    if (BUILTIN_SPECIFIERS[library].includes(specifier) || settings[library].includes(specifier)) return library;
+  }
+  return undefined;
+}
+
+/**
+ * Maps an imported name to a path in the builder namespace. zod's `z` and TypeBox's `Type` *are*
+ * the namespace, as are namespace and default imports, so `z.object`, `zod.object` and
+ * `Type.Object` all start from the same place.
+ */
+function pathOfImport(library: SchemaLibrary, importedName: string): readonly string[] {
+  if (importedName === '*' || importedName === 'default') return [];
+  if (library === 'zod' && importedName === 'z') return [];
+  if (library === 'typebox' && importedName === 'Type') return [];
+  return [importedName];
+}
+
+function extendPath(reference: LibraryReference, name: string): LibraryReference {
+  // `import * as t from 'typebox'` reaches the builders as `t.Type.Object`; `Type` is the namespace.
+  if (reference.library === 'typebox' && reference.path.length === 0 && name === 'Type') return reference;
+  if (reference.library === 'zod' && reference.path.length === 0 && name === 'z') return reference;
+  return { library: reference.library, path: [...reference.path, name] };
+}
+
+function unwrap(node: TSESTree.Node): TSESTree.Node {
+  let current = node;
+  while (
+    current.type === 'TSAsExpression' ||
+    current.type === 'TSSatisfiesExpression' ||
+    current.type === 'TSNonNullExpression' ||
+    current.type === 'TSTypeAssertion' ||
+    current.type === 'TSInstantiationExpression' ||
+    current.type === 'ChainExpression'
+  ) {
+    current = current.expression;
+  }
+  return current;
+}
+
+/** The static name of a member access (`a.b`, `a['b']`), or undefined for a computed one. */
+export function memberName(node: TSESTree.MemberExpression): string | undefined {
+  if (!node.computed && node.property.type === 'Identifier') return node.property.name;
+  if (node.property.type === 'Literal' && typeof node.property.value === 'string') return node.property.value;
+  return undefined;
+}
+
+function referenceOfTarget(target: ExportTarget | undefined, env: LibraryEnvironment, depth: number): LibraryReference | undefined {
+  if (!target) return undefined;
+  switch (target.kind) {
+    case 'external': {
+      const library = libraryOfSpecifier(target.specifier, env.libraries);
+      return library && { library, path: pathOfImport(library, target.importedName) };
+    }
+    case 'local':
+      return referenceOfBinding(findTopLevelBinding(target.module, target.localName), env, depth + 1);
+    default:
+      return undefined;
+  }
+}
+
+function referenceOfBinding(binding: Binding, env: LibraryEnvironment, depth: number): LibraryReference | undefined {
+  if (depth > MAX_ALIAS_DEPTH) return undefined;
+  switch (binding.kind) {
+    case 'import': {
+      const library = libraryOfSpecifier(binding.specifier, env.libraries);
+      if (library) return { library, path: pathOfImport(library, binding.importedName) };
+      // A project's own barrel (`export { z as zod } from 'zod'`) is followed to the package.
+      return referenceOfTarget(resolveImport(binding.module.file, binding.specifier, binding.importedName, env.checked), env, depth);
+    }
+    case 'declarator': {
+      // `const { object } = z` and `const zz = z` alias the namespace; anything else is a value.
+      const init = binding.declarator.init;
+      if (!binding.constant || !init) return undefined;
+      const base = referenceOfExpression(binding.module, init, env, depth + 1);
+      if (!base) return undefined;
+      if (binding.declarator.id === binding.identifier) return base;
+      if (binding.declarator.id.type === 'ObjectPattern') {
+        for (const property of binding.declarator.id.properties) {
+          if (property.type === 'Property' && property.value === binding.identifier && !property.computed && property.key.type === 'Identifier') {
+            return extendPath(base, property.key.name);
+          }
+        }
+      }
+      return undefined;
+    }
+    default:
+      return undefined;
+  }
+}
+
+function referenceOfExpression(
+  module: ModuleSource,
+  node: TSESTree.Node,
+  env: LibraryEnvironment,
+  depth: number,
+): LibraryReference | undefined {
+  const expression = unwrap(node);
+  if (expression.type === 'Identifier') return referenceOfBinding(findBinding(module, expression), env, depth);
+  if (expression.type === 'MemberExpression') {
+    const name = memberName(expression);
+    if (name === undefined) return undefined;
+    const object = unwrap(expression.object);
+    if (object.type === 'CallExpression') return undefined;
+    const base = referenceOfExpression(module, object, env, depth + 1);
+    return base && extendPath(base, name);
+  }
+  return undefined;
+}
+
+/** Resolves an expression naming a library member without calling it: the `z.literal` in `X.map(z.literal)`. */
+export function resolveLibraryReference(
+  module: ModuleSource,
+  node: TSESTree.Node,
+  env: LibraryEnvironment,
+): LibraryReference | undefined {
+  return referenceOfExpression(module, node, env, 0);
+}
+
+/**
+ * Resolves a builder chain such as `z.object({}).passthrough()` (also split over lines, through
+ * aliases, barrels and namespace imports) to its library and steps. Purely syntactic on the chain:
+ * a chain continued from a `const` (`base.passthrough()`) is the evaluator's to follow.
+ */
+export function resolveLibraryCall(
+  module: ModuleSource,
+  node: TSESTree.CallExpression,
+  env: LibraryEnvironment,
+): LibraryCall | undefined {
+  const callee = unwrap(node.callee);
+  if (callee.type === 'MemberExpression') {
+    const name = memberName(callee);
+    if (name === undefined) return undefined;
+    const object = unwrap(callee.object);
+    if (object.type === 'CallExpression') {
+      const inner = resolveLibraryCall(module, object, env);
+      return inner && { library: inner.library, steps: [...inner.steps, { name, args: node.arguments, node }] };
+    }
+  }
+  if (callee.type !== 'MemberExpression' && callee.type !== 'Identifier') return undefined;
+  const reference = referenceOfExpression(module, callee, env, 0);
+  if (!reference || reference.path.length === 0) return undefined;
+  return { library: reference.library, steps: [{ name: reference.path.join('.'), args: node.arguments, node }] };
+}
+
+/** Functions that turn a library schema into JSON Schema, by the names their packages export. */
+const CONVERTER_FUNCTIONS = new Set(['zodToJsonSchema', 'toJsonSchema', 'toJSONSchema', 'zodToJsonSchemaV3', 'typeboxToJsonSchema']);
+
+function calleeName(callee: TSESTree.Node): string | undefined {
+  const node = unwrap(callee);
+  if (node.type === 'Identifier') return node.name;
+  if (node.type === 'MemberExpression') return memberName(node);
+  return undefined;
+}
+
+function receiverName(callee: TSESTree.Node): string | undefined {
+  const node = unwrap(callee);
+  if (node.type !== 'MemberExpression') return undefined;
+  return calleeName(node.object);
+}
+
+/**
+ * A call whose result is a JSON Schema built from something else (a zod/valibot converter) or a
+ * compiled validator (`ajv.compile`): functions returning these are schema helpers.
+ */
+export function isSchemaConverterCall(module: ModuleSource, node: TSESTree.CallExpression, env: LibraryEnvironment): boolean {
+  const name = calleeName(node.callee);
+  if (name !== undefined && CONVERTER_FUNCTIONS.has(name)) return true;
+  if (name === 'compile' || name === 'compileAsync' || name === 'getSchema') {
+    const receiver = receiverName(node.callee);
+    if (receiver !== undefined && /ajv/i.test(receiver)) return true;
+  }
+  const call = resolveLibraryCall(module, node, env);
+  return call !== undefined && call.steps.some((step) => step.name === 'toJSONSchema');
+}

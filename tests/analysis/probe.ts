@@ -1,0 +1,75 @@
+import { Linter } from 'eslint';
+import * as tsParser from '@typescript-eslint/parser';
+import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
+import { getEvaluator } from '../../src/analysis/evaluator.js';
+import type { StaticValue } from '../../src/analysis/static-value.js';
+
+export interface ProbeResult {
+  value: StaticValue;
+  /** Time spent in the evaluator alone (parsing excluded: it dominates huge inputs). */
+  evaluationMs: number;
+  context: Readonly<TSESLint.RuleContext<string, readonly unknown[]>>;
+}
+
+/**
+ * Lints `code` with a one-off rule and evaluates the initializer of `const probe = …` with the
+ * shared evaluator, exactly as a rule would (real scope manager, real settings).
+ */
+export function probe(code: string, options: { filename?: string; settings?: Record<string, unknown> } = {}): ProbeResult {
+  let result: ProbeResult | undefined;
+  const rule: TSESLint.RuleModule<string, []> = {
+    meta: { type: 'problem', schema: [], messages: {} },
+    defaultOptions: [],
+    create(context) {
+      return {
+        'VariableDeclarator[id.name="probe"]'(node: TSESTree.VariableDeclarator) {
+          const start = performance.now();
+          const value = getEvaluator(context).evaluate(node.init!);
+          result = { value, context, evaluationMs: performance.now() - start };
+        },
+      };
+    },
+  };
+  const linter = new Linter({ configType: 'flat', cwd: '/' });
+  const messages = linter.verify(
+    code,
+    [
+      {
+        files: ['**/*.ts', '**/*.tsx', '**/*.js', '**/*.mjs'],
+        languageOptions: { parser: tsParser as Linter.Parser, sourceType: 'module' },
+        plugins: { probe: { rules: { probe: rule as never } } },
+        rules: { 'probe/probe': 'error' },
+        settings: options.settings ?? {},
+      },
+    ],
+    { filename: options.filename ?? '/virtual/probe.ts' },
+  );
+  const fatal = messages.find((message) => message.fatal || message.ruleId === 'probe/probe');
+  if (fatal) throw new Error(`probe failed: ${fatal.message}`);
+  if (!result) throw new Error('probe: no `const probe = …` in the code');
+  return result;
+}
+
+/** A value as plain data, with holes shown as the string '<unknown>' for readable assertions. */
+export function show(value: StaticValue): unknown {
+  switch (value.kind) {
+    case 'primitive':
+      return value.value;
+    case 'array': {
+      const items = value.elements.map(show);
+      return value.complete ? items : [...items, '<…>'];
+    }
+    case 'object': {
+      const result: Record<string, unknown> = {};
+      for (const [key, property] of value.properties) result[key] = show(property.value);
+      if (!value.complete) result['<…>'] = true;
+      return result;
+    }
+    case 'builder':
+      return `<${value.library}:${value.steps.map((step) => step.name).join('.')}>`;
+    case 'function':
+      return '<function>';
+    case 'unknown':
+      return '<unknown>';
+  }
+}

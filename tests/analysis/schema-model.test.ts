@@ -1,0 +1,96 @@
+import { describe, expect, it } from 'vitest';
+import { classifySchema, hasJsonSchemaType, isJsonSchemaShaped } from '../../src/analysis/schema-model.js';
+import { probe } from './probe.js';
+
+const classify = (expression: string, prelude = '') => classifySchema(probe(`${prelude}\nconst probe = ${expression};`).value);
+const shaped = (expression: string) => isJsonSchemaShaped(probe(`const probe = ${expression};`).value);
+
+describe('schema model: JSON Schema values', () => {
+  it.each([
+    ['true'],
+    ['{}'],
+    ["{ title: 'x', description: 'y', $comment: 'z', examples: [], default: {}, $schema: 's', $id: 'i', $defs: {}, 'x-internal': true }"],
+    ['{ anyOf: [{}, { type: "string" }] }'],
+    ['{ allOf: [{}, true] }'],
+  ])('%s accepts anything', (schema) => {
+    expect(classify(schema)).toBe('anything');
+  });
+
+  it.each([
+    ["{ type: 'object' }"],
+    ["{ type: 'object', properties: {} }"],
+    ["{ type: 'object', properties: {}, required: [] }"],
+    ["{ type: 'object', additionalProperties: true }"],
+    ["{ type: 'object', additionalProperties: {} }"],
+    ["{ type: 'object', patternProperties: { '.*': {} } }"],
+    ["{ type: 'object', minProperties: 0, description: 'anything goes' }"],
+    ["{ type: ['object'] }"],
+  ])('%s accepts any object', (schema) => {
+    expect(classify(schema)).toBe('any-object');
+  });
+
+  it.each([
+    ["{ type: 'object', additionalProperties: false }"],
+    ["{ type: 'object', properties: {}, additionalProperties: false }"],
+    ["{ type: 'object', properties: { a: { type: 'string' } } }"],
+    ["{ type: 'object', required: ['a'] }"],
+    ["{ type: 'object', patternProperties: { '^x-': {} } }"],
+    ["{ type: 'string' }"],
+    ["{ type: 'error', message: 'failed' }"],
+    ['false'],
+    ["{ anyOf: [{ type: 'string' }] }"],
+    ["{ type: 'object', ...schema }"],
+    ["{ type: 'object', properties: props }"],
+  ])('%s is not provably permissive', (schema) => {
+    expect(classify(schema, 'declare const schema: object; declare const props: object;')).toBeUndefined();
+  });
+
+  it('follows consts to the permissive literal', () => {
+    expect(classify('EMPTY', "const EMPTY = { type: 'object' } as const;")).toBe('any-object');
+  });
+});
+
+describe('schema model: library builders', () => {
+  it.each([
+    ["import { z } from 'zod';", 'z.any()', 'anything'],
+    ["import { z } from 'zod/v4';", 'z.unknown().optional()', 'anything'],
+    ["import * as z from 'zod';", 'z.object({}).passthrough()', 'any-object'],
+    ["import z from 'zod';", 'z.object({}).loose()', 'any-object'],
+    ["import { z } from 'zod/v3';", 'z.looseObject({})', 'any-object'],
+    ["import { z } from 'zod';", 'z.record(z.string(), z.unknown())', 'any-object'],
+    ["import { z } from 'zod';", 'z.object({}).catchall(z.any())', 'any-object'],
+    ["import { z } from 'zod';", 'z\n  .object({})\n  .passthrough()\n  .describe("x")', 'any-object'],
+    ["import { Type } from 'typebox';", 'Type.Any()', 'anything'],
+    ["import { Type } from '@sinclair/typebox';", 'Type.Unknown()', 'anything'],
+    ["import * as T from '@sinclair/typebox';", 'T.Type.Object({}, { additionalProperties: true })', 'any-object'],
+    ["import * as v from 'valibot';", 'v.any()', 'anything'],
+    ["import * as v from 'valibot';", 'v.looseObject({})', 'any-object'],
+    ["import { unknown } from 'valibot';", 'unknown()', 'anything'],
+  ])('%s %s → %s', (imports, expression, expected) => {
+    expect(classify(expression, imports)).toBe(expected);
+  });
+
+  it.each([
+    ["import { z } from 'zod';", 'z.object({})'],
+    ["import { z } from 'zod';", 'z.object({}).strict()'],
+    ["import { z } from 'zod';", 'z.object({ a: z.string() }).passthrough()'],
+    ["import { z } from 'zod';", 'z.any().refine((v) => v !== null)'],
+    ["import { z } from 'zod';", 'z.record(z.string(), z.number())'],
+    ["import { Type } from 'typebox';", 'Type.Object({})'],
+    ['const z = { any: () => ({}) };', 'z.any()'],
+  ])('%s %s is not permissive', (imports, expression) => {
+    expect(classify(expression, imports)).toBeUndefined();
+  });
+});
+
+describe('schema model: schema shape', () => {
+  it('recognises JSON Schema objects and not look-alikes', () => {
+    expect(shaped("{ type: 'object' }")).toBe(true);
+    expect(shaped("{ type: ['string', 'null'] }")).toBe(true);
+    expect(shaped("{ $schema: 'https://json-schema.org/draft/2020-12/schema' }")).toBe(true);
+    expect(shaped("{ properties: { a: { type: 'string' } } }")).toBe(true);
+    expect(shaped("{ type: 'error', message: 'x' }")).toBe(false);
+    expect(shaped("{ properties: { color: 'red' } }")).toBe(false);
+    expect(hasJsonSchemaType(probe("const probe = { type: 'object' };").value, 'object')).toBe(true);
+  });
+});
