@@ -79,7 +79,7 @@ export default createRule<Options, MessageIds>({
     // `meta.defaultOptions` has been merged in, so every option is present.
     const { allowErrorClasses, ignoreNames, helperNames, panicFunctions } = options as Required<RuleOptions>;
     const helpers = createSchemaHelperFinder(context, { ignoreNames, helperNames: compileNamePatterns(helperNames) });
-    const panics = createPanicDetector(context.sourceCode, { allowErrorClasses, panicFunctions });
+    const panics = createPanicDetector(context, { allowErrorClasses, panicFunctions });
 
     function check(node: TSESTree.ThrowStatement | TSESTree.CallExpression): void {
       const construct = panics.getPanicConstruct(node);

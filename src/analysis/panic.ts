@@ -1,5 +1,7 @@
-import { AST_NODE_TYPES, ASTUtils, TSESLint, type TSESTree } from '@typescript-eslint/utils';
+import { AST_NODE_TYPES, TSESLint, type TSESTree } from '@typescript-eslint/utils';
 import { forEachDescendant } from './ast-walk.js';
+import { type Binding, findBinding } from './bindings.js';
+import { getEvaluator } from './evaluator.js';
 import { isFunctionNode } from './function-name.js';
 
 const { DefinitionType } = TSESLint.Scope;
@@ -81,8 +83,8 @@ const SYNCHRONOUS_CALLBACK_METHODS = new Set([
   'toSorted',
 ]);
 
-/** Where an identifier's value comes from, as far as this file's scopes tell. */
-type Binding =
+/** Where a called or thrown name comes from, in the terms panic detection needs. */
+type NameOrigin =
   | { readonly kind: 'global' }
   | { readonly kind: 'module'; readonly module: string; readonly imported: string }
   | { readonly kind: 'catch-parameter' }
@@ -98,6 +100,7 @@ function staticPropertyName(member: TSESTree.MemberExpression): string | undefin
   return undefined;
 }
 
+/** `require('m')` (`*`) or `require('m').member`, the CommonJS spelling of an import. */
 function requiredModule(expression: TSESTree.Expression | null): { module: string; member: string } | undefined {
   let node = expression;
   let member = NAMESPACE;
@@ -127,57 +130,48 @@ function destructuredKey(pattern: TSESTree.ObjectPattern, name: TSESTree.Identif
   return undefined;
 }
 
-function importSource(specifier: TSESTree.ImportClause): string {
-  return String((specifier.parent as TSESTree.ImportDeclaration).source.value);
-}
-
-function resolveBinding(identifier: TSESTree.Identifier, sourceCode: TSESLint.SourceCode): Binding {
-  const variable = ASTUtils.findVariable(sourceCode.getScope(identifier), identifier);
-  // No declaration in the file: a global (configured in `languageOptions.globals` or not at all).
-  if (!variable || variable.defs.length === 0) return { kind: 'global' };
-  const definition = variable.defs[0]!;
-  if (definition.type === DefinitionType.CatchClause) return { kind: 'catch-parameter' };
-  if (definition.type === DefinitionType.ImportBinding) {
-    const specifier = definition.node;
-    switch (specifier.type) {
-      case AST_NODE_TYPES.ImportDefaultSpecifier:
-        return { kind: 'module', module: importSource(specifier), imported: 'default' };
-      case AST_NODE_TYPES.ImportNamespaceSpecifier:
-        return { kind: 'module', module: importSource(specifier), imported: NAMESPACE };
-      case AST_NODE_TYPES.ImportSpecifier: {
-        const imported =
-          specifier.imported.type === AST_NODE_TYPES.Identifier ? specifier.imported.name : String(specifier.imported.value);
-        return { kind: 'module', module: importSource(specifier), imported };
-      }
-      case AST_NODE_TYPES.TSImportEqualsDeclaration:
-        if (
-          specifier.moduleReference.type === AST_NODE_TYPES.TSExternalModuleReference &&
-          typeof specifier.moduleReference.expression.value === 'string'
-        ) {
-          return { kind: 'module', module: specifier.moduleReference.expression.value, imported: NAMESPACE };
-        }
-        return { kind: 'local' };
-      default:
-        return { kind: 'local' };
-    }
-  }
-  if (definition.type === DefinitionType.Variable && definition.node.type === AST_NODE_TYPES.VariableDeclarator) {
-    const required = requiredModule(definition.node.init);
-    if (required) {
-      const { id } = definition.node;
-      if (id.type === AST_NODE_TYPES.Identifier) return { kind: 'module', module: required.module, imported: required.member };
+/**
+ * Layers what the shared bindings leave opaque on top of them: `require()` declarators,
+ * `import x = require('m')`, and catch parameters (a rethrow).
+ */
+function originOf(binding: Binding): NameOrigin {
+  switch (binding.kind) {
+    case 'global':
+      return { kind: 'global' };
+    case 'import':
+      return { kind: 'module', module: binding.specifier, imported: binding.importedName };
+    case 'declarator': {
+      const required = binding.constant ? requiredModule(binding.declarator.init) : undefined;
+      if (!required) return { kind: 'local' };
+      const { id } = binding.declarator;
+      if (id === binding.identifier) return { kind: 'module', module: required.module, imported: required.member };
       if (id.type === AST_NODE_TYPES.ObjectPattern && required.member === NAMESPACE) {
-        const key = destructuredKey(id, definition.name as TSESTree.Identifier);
+        const key = destructuredKey(id, binding.identifier);
         if (key !== undefined) return { kind: 'module', module: required.module, imported: key };
       }
+      return { kind: 'local' };
     }
+    case 'opaque': {
+      const definition = binding.variable.defs[0];
+      if (definition?.type === DefinitionType.CatchClause) return { kind: 'catch-parameter' };
+      const node = definition?.node;
+      if (
+        node?.type === AST_NODE_TYPES.TSImportEqualsDeclaration &&
+        node.moduleReference.type === AST_NODE_TYPES.TSExternalModuleReference &&
+        typeof node.moduleReference.expression.value === 'string'
+      ) {
+        return { kind: 'module', module: node.moduleReference.expression.value, imported: NAMESPACE };
+      }
+      return { kind: 'local' };
+    }
+    default:
+      return { kind: 'local' };
   }
-  return { kind: 'local' };
 }
 
-function isProcessObject(node: TSESTree.Node, sourceCode: TSESLint.SourceCode): boolean {
+function isProcessObject(node: TSESTree.Node, resolve: (identifier: TSESTree.Identifier) => NameOrigin): boolean {
   if (node.type === AST_NODE_TYPES.Identifier) {
-    const binding = resolveBinding(node, sourceCode);
+    const binding = resolve(node);
     if (binding.kind === 'global') return node.name === 'process';
     return binding.kind === 'module' && PROCESS_MODULES.has(binding.module) && (binding.imported === 'default' || binding.imported === NAMESPACE);
   }
@@ -187,7 +181,7 @@ function isProcessObject(node: TSESTree.Node, sourceCode: TSESLint.SourceCode): 
     staticPropertyName(node) === 'process' &&
     node.object.type === AST_NODE_TYPES.Identifier &&
     node.object.name === 'globalThis' &&
-    resolveBinding(node.object, sourceCode).kind === 'global'
+    resolve(node.object).kind === 'global'
   );
 }
 
@@ -207,7 +201,13 @@ function isSynchronousCallback(fn: TSESTree.Node): boolean {
   );
 }
 
-export function createPanicDetector(sourceCode: TSESLint.SourceCode, options: PanicOptions): PanicDetector {
+export function createPanicDetector(
+  context: Readonly<TSESLint.RuleContext<string, readonly unknown[]>>,
+  options: PanicOptions,
+): PanicDetector {
+  const { sourceCode } = context;
+  const { module } = getEvaluator(context);
+  const resolve = (identifier: TSESTree.Identifier): NameOrigin => originOf(findBinding(module, identifier));
   const allowErrorClasses = new Set(options.allowErrorClasses);
   const panicFunctions = new Set(options.panicFunctions);
   const catchPanics = new WeakMap<TSESTree.CatchClause, boolean>();
@@ -226,7 +226,7 @@ export function createPanicDetector(sourceCode: TSESLint.SourceCode, options: Pa
       const keyword = argument.type === AST_NODE_TYPES.NewExpression ? 'new ' : '';
       return { kind: 'throw', node, label: `\`throw ${keyword}${writtenClass}(…)\``, catchable: true };
     }
-    if (argument.type === AST_NODE_TYPES.Identifier && resolveBinding(argument, sourceCode).kind === 'catch-parameter') {
+    if (argument.type === AST_NODE_TYPES.Identifier && resolve(argument).kind === 'catch-parameter') {
       return { kind: 'throw', node, label: `a rethrow (\`throw ${argument.name}\`)`, catchable: true };
     }
     return { kind: 'throw', node, label: '`throw`', catchable: true };
@@ -235,7 +235,7 @@ export function createPanicDetector(sourceCode: TSESLint.SourceCode, options: Pa
   function callConstruct(call: TSESTree.CallExpression): PanicConstruct | undefined {
     const { callee } = call;
     if (callee.type === AST_NODE_TYPES.Identifier) {
-      const binding = resolveBinding(callee, sourceCode);
+      const binding = resolve(callee);
       if (binding.kind === 'module') {
         if (ASSERT_MODULES.has(binding.module) && isAssertExport(binding.imported)) {
           return { kind: 'assertion', node: call, label: callLabel(call), catchable: true };
@@ -258,7 +258,7 @@ export function createPanicDetector(sourceCode: TSESLint.SourceCode, options: Pa
     if (callee.type !== AST_NODE_TYPES.MemberExpression) return undefined;
     const method = staticPropertyName(callee);
     if (method === undefined) return undefined;
-    if (PROCESS_EXITS.has(method) && isProcessObject(callee.object, sourceCode)) {
+    if (PROCESS_EXITS.has(method) && isProcessObject(callee.object, resolve)) {
       return { kind: 'process-exit', node: call, label: callLabel(call), catchable: false };
     }
     if (ASSERT_FUNCTIONS.has(method) && isAssertObject(callee.object)) {
@@ -271,7 +271,7 @@ export function createPanicDetector(sourceCode: TSESLint.SourceCode, options: Pa
   function isAssertObject(node: TSESTree.Node): boolean {
     if (node.type === AST_NODE_TYPES.MemberExpression && staticPropertyName(node) === 'strict') return isAssertObject(node.object);
     if (node.type !== AST_NODE_TYPES.Identifier) return false;
-    const binding = resolveBinding(node, sourceCode);
+    const binding = resolve(node);
     if (binding.kind === 'global') return node.name === 'assert';
     return (
       binding.kind === 'module' &&

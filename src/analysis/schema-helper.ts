@@ -1,6 +1,10 @@
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from '@typescript-eslint/utils';
 import { forEachDescendant } from './ast-walk.js';
+import { getEvaluator } from './evaluator.js';
 import { type FunctionNode, getFunctionName, isFunctionNode } from './function-name.js';
+import { isSchemaConverterCall } from './schema-libraries.js';
+import { isAnnotationKeyword, isJsonSchemaShaped, JSON_SCHEMA_KEYWORDS } from './schema-model.js';
+import type { StaticValue } from './static-value.js';
 
 /**
  * Schema helpers: functions that build, convert or marshal a tool / API schema. Found by name
@@ -38,6 +42,63 @@ export interface SchemaHelperFinder {
 }
 
 const SCHEMA_NAME = /schema/i;
+
+/** OpenAPI's additions to a schema object; a literal using them is still a schema. */
+const OPENAPI_SCHEMA_KEYWORDS = new Set(['nullable', 'discriminator', 'example', 'xml', 'externalDocs']);
+
+/**
+ * Without a schema position to vouch for it, a returned literal is a schema only if every key it
+ * has is a schema keyword: `{ type: 'string', value }` is a lexer's token, not a schema.
+ */
+function isReturnedSchema(value: StaticValue): boolean {
+  return (
+    value.kind === 'object' &&
+    isJsonSchemaShaped(value) &&
+    [...value.properties.keys()].every((key) => JSON_SCHEMA_KEYWORDS.has(key) || isAnnotationKeyword(key) || OPENAPI_SCHEMA_KEYWORDS.has(key))
+  );
+}
+
+function isGlobalJsonCall(node: TSESTree.Expression, method: string): node is TSESTree.CallExpression {
+  return (
+    node.type === AST_NODE_TYPES.CallExpression &&
+    node.callee.type === AST_NODE_TYPES.MemberExpression &&
+    node.callee.object.type === AST_NODE_TYPES.Identifier &&
+    node.callee.object.name === 'JSON' &&
+    calledMethodName(node) === method
+  );
+}
+
+/**
+ * The expressions whose value a `return` hands back: through `await`, type assertions, both
+ * branches of `?:`/`??`/`||`, and marshalling (`JSON.stringify(schema)`, the ADR's case).
+ */
+function returnedValueExpressions(expression: TSESTree.Expression, found: TSESTree.Expression[] = []): TSESTree.Expression[] {
+  switch (expression.type) {
+    case AST_NODE_TYPES.AwaitExpression:
+      return returnedValueExpressions(expression.argument, found);
+    case AST_NODE_TYPES.TSAsExpression:
+    case AST_NODE_TYPES.TSSatisfiesExpression:
+    case AST_NODE_TYPES.TSNonNullExpression:
+    case AST_NODE_TYPES.TSTypeAssertion:
+      return returnedValueExpressions(expression.expression, found);
+    case AST_NODE_TYPES.ConditionalExpression:
+      returnedValueExpressions(expression.consequent, found);
+      return returnedValueExpressions(expression.alternate, found);
+    case AST_NODE_TYPES.LogicalExpression:
+      returnedValueExpressions(expression.left, found);
+      return returnedValueExpressions(expression.right, found);
+    case AST_NODE_TYPES.SequenceExpression:
+      return returnedValueExpressions(expression.expressions.at(-1)!, found);
+    default:
+      break;
+  }
+  if ((isGlobalJsonCall(expression, 'stringify') || isGlobalJsonCall(expression, 'parse')) && expression.arguments[0]) {
+    const [marshalled] = expression.arguments;
+    if (marshalled.type !== AST_NODE_TYPES.SpreadElement) return returnedValueExpressions(marshalled, found);
+  }
+  found.push(expression);
+  return found;
+}
 
 /**
  * Schema-library methods whose callbacks run while a value is validated or parsed: zod's
@@ -119,8 +180,27 @@ export function createSchemaHelperFinder(
     return returned;
   }
 
+  function converterReason(node: TSESTree.Node | undefined): SchemaHelperReason | undefined {
+    if (node?.type !== AST_NODE_TYPES.CallExpression) return undefined;
+    const evaluator = getEvaluator(context);
+    const module = evaluator.moduleOf(node);
+    if (!isSchemaConverterCall(module, node, evaluator.libraryEnvironment)) return undefined;
+    const [start, end] = node.callee.range;
+    return { kind: 'returns-converter-result', converter: module.text.slice(start, end) };
+  }
+
   function reasonFromBody(fn: FunctionNode): SchemaHelperReason | undefined {
-    void returnedExpressions(fn);
+    for (const returned of returnedExpressions(fn)) {
+      for (const expression of returnedValueExpressions(returned)) {
+        const direct = converterReason(expression);
+        if (direct) return direct;
+        const value = getEvaluator(context).evaluate(expression);
+        if (isReturnedSchema(value)) return { kind: 'returns-schema-literal' };
+        // `const json = zodToJsonSchema(input); return json;`: the value is opaque, its source is not.
+        const viaConstant = value.node === expression ? undefined : converterReason(value.node);
+        if (viaConstant) return viaConstant;
+      }
+    }
     return undefined;
   }
 

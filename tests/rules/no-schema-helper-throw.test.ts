@@ -2,6 +2,8 @@ import rule from '../../rules/no-schema-helper-throw.js';
 import { ruleTester } from '../rule-tester.js';
 
 const BY_NAME = 'its name contains "schema"';
+const RETURNS_SCHEMA = 'it returns a JSON Schema';
+const converter = (name: string) => `it returns the result of \`${name}()\``;
 
 function panic(helper: string, construct: string, line: number, column: number, reason = BY_NAME) {
   return { messageId: 'panicInSchemaHelper' as const, data: { helper, reason, construct }, line, column };
@@ -230,6 +232,37 @@ ruleTester.run('no-schema-helper-throw', rule, {
       name: 'helperNames patterns only add helpers',
       code: `export function buildTool() { throw new Error('x'); }`,
       options: [{ helperNames: ['^make'] }],
+    },
+    {
+      name: 'body-based detection: a lexer token with a JSON Schema type name is not a schema',
+      code: `
+        function readToken(text: string) {
+          if (!text) throw new SyntaxError('unexpected end of input');
+          return { type: 'string', value: text };
+        }
+        function toProblem(message: string) {
+          if (!message) throw new Error('empty');
+          return { type: 'error', message };
+        }
+      `,
+    },
+    {
+      name: 'body-based detection: a validator that returns the schema it checked is still ignored',
+      code: `
+        export function assertToolInput(input: unknown) {
+          if (!input) throw new Error('no input');
+          return { type: 'object', properties: { query: { type: 'string' } } };
+        }
+      `,
+    },
+    {
+      name: 'body-based detection: returning a Result whose value is unknown is not a schema',
+      code: `
+        export function register(tool) {
+          if (!tool) throw new Error('no tool');
+          return { ok: true, value: tool.input };
+        }
+      `,
     },
   ],
   invalid: [
@@ -582,6 +615,59 @@ export function toolSchema(literal) {
 }
       `,
       errors: [panic('toolSchema', '`throw Error(…)`', 3, 17)],
+    },
+    {
+      name: 'body-based detection: an anonymous default export returning a JSON Schema literal',
+      code: `
+export default function (fields: string[]) {
+  if (fields.length === 0) throw new Error('no fields');
+  return { type: 'object', properties: { query: { type: 'string' } }, required: ['query'], additionalProperties: false };
+}
+      `,
+      errors: [panic('<anonymous>', '\`throw new Error(…)\`', 3, 28, RETURNS_SCHEMA)],
+    },
+    {
+      name: 'body-based detection: a JSON Schema through a const, a conditional and JSON.stringify',
+      code: `
+const SEARCH_INPUT = { type: 'object', properties: { query: { type: 'string' } } } as const;
+function searchInput(strict: boolean) {
+  if (strict === undefined) throw new TypeError('strict?');
+  return strict ? { ...SEARCH_INPUT, additionalProperties: false } : SEARCH_INPUT;
+}
+function marshalInput() {
+  try { return JSON.stringify({ $schema: 'https://json-schema.org/draft/2020-12/schema', type: 'object' }); }
+  catch (error) { throw new Error('did not marshal', { cause: error }); }
+}
+      `,
+      errors: [
+        panic('searchInput', '\`throw new TypeError(…)\`', 4, 29, RETURNS_SCHEMA),
+        panic('marshalInput', '\`throw new Error(…)\`', 9, 19, RETURNS_SCHEMA),
+      ],
+    },
+    {
+      name: 'body-based detection: the result of a converter (zodToJsonSchema, z.toJSONSchema, ajv.compile), also through a const',
+      code: `
+import { z } from 'zod';
+import { zodToJsonSchema } from 'zod-to-json-schema';
+export function toJson(tool: { input?: z.ZodType }) {
+  if (!tool.input) throw new Error('no input');
+  return zodToJsonSchema(tool.input);
+}
+export const toJson4 = async (input: z.ZodType) => {
+  assert(input);
+  return z.toJSONSchema(input);
+};
+function compileTool(spec: object) {
+  if (!spec) panic('no spec');
+  const validator = ajv.compile(spec);
+  return validator;
+}
+      `,
+      errors: [
+        panic('toJson', '\`throw new Error(…)\`', 5, 20, converter('zodToJsonSchema')),
+        panic('toJson4', '\`assert()\`', 9, 3, converter('z.toJSONSchema')),
+        panic('compileTool', '\`panic()\`', 13, 14, converter('ajv.compile')),
+      ],
     },
     {
       name: 'reports the whole throw statement / call (end position)',
