@@ -34,7 +34,8 @@ describe('the plugin object', () => {
 
   it('has the configs recommended and strict, each one named flat config object', () => {
     expect(Object.keys(plugin.configs).sort()).toEqual(['recommended', 'strict']);
-    for (const [level, config] of Object.entries(plugin.configs)) {
+    for (const level of ['recommended', 'strict'] as const) {
+      const config = plugin.configs[level];
       expect(Array.isArray(config)).toBe(false);
       expect(config.name).toBe(`schema-contract/${level}`);
       expect(config.files).toEqual(SOURCE_FILES);
