@@ -14,6 +14,8 @@ export default defineConfig(
     name: 'self/rules',
     files: ['rules/**/*.ts'],
     extends: [eslintPlugin.configs.recommended],
+    // no-property-in-node needs types to tell an AST node from a plain object.
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
     rules: {
       'eslint-plugin/require-meta-docs-description': ['error', { pattern: '^(Disallow|Enforce|Require|Report|Validate|Check)' }],
       'eslint-plugin/require-meta-schema-description': 'error',
