@@ -1,0 +1,294 @@
+import { Ajv, type ErrorObject, type Options as AjvOptions } from 'ajv';
+import { Ajv2019 } from 'ajv/dist/2019.js';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import type * as AjvCoreModule from 'ajv/dist/core.js';
+import { parseJsonPointer, type JsonSchemaDraft } from './schema-structure.js';
+
+type AjvCore = AjvCoreModule.default;
+
+/**
+ * Compiles JSON Schema literals with Ajv the way a strict consumer (the MCP SDK's validator, a
+ * client compiling every tool schema) would, and keeps what Ajv said so that
+ * `schema-diagnostics.ts` can put it into plain words. Pure JSON in, plain data out: no AST here.
+ */
+
+/** What Ajv found in one schema. Shared between every literal with the same canonical JSON. */
+export interface CompileOutcome {
+  /** Meta-schema violations, deduplicated. When there are any, the schema was not compiled. */
+  readonly metaErrors: readonly ErrorObject[];
+  /** Strict-mode complaints Ajv logged while compiling, in order, without the `strict mode: ` prefix. */
+  readonly strictMessages: readonly string[];
+  /** `$ref`s into this same schema that resolve nowhere, as written (`#/$defs/Page`). */
+  readonly unresolvedLocalRefs: readonly string[];
+  /**
+   * Documents outside the literal that `$ref`s name; stood in for by `true`, since they may exist
+   * at run time. A `$ref` the stand-in cannot serve (a plain-name anchor) ends the compile early,
+   * without an error: `strictMessages` then covers the part compiled before it.
+   */
+  readonly externalRefs: readonly string[];
+  /** Any other reason Ajv refused to compile the schema (an invalid `pattern`, say). */
+  readonly compileError: string | undefined;
+}
+
+const META_SCHEMA_IDS: Readonly<Record<JsonSchemaDraft, string>> = {
+  '2020-12': 'https://json-schema.org/draft/2020-12/schema',
+  '2019-09': 'https://json-schema.org/draft/2019-09/schema',
+  'draft-07': 'http://json-schema.org/draft-07/schema',
+};
+
+/** `$schema` values, normalised (no scheme, no trailing `#`), of the drafts Ajv 8 checks. */
+const DRAFT_BY_SCHEMA_URI: ReadonlyMap<string, JsonSchemaDraft> = new Map([
+  ['json-schema.org/draft/2020-12/schema', '2020-12'],
+  ['json-schema.org/draft/2019-09/schema', '2019-09'],
+  ['json-schema.org/draft-07/schema', 'draft-07'],
+]);
+
+/**
+ * The draft a `$schema` value selects: `undefined` when there is none (the caller's default
+ * applies), `'unsupported'` for a dialect Ajv 8 cannot check (draft-04, draft-06, a custom
+ * meta-schema): checking those against another draft would report differences, not defects.
+ */
+export function draftFromSchemaUri(uri: unknown): JsonSchemaDraft | 'unsupported' | undefined {
+  if (uri === undefined) return undefined;
+  if (typeof uri !== 'string') return 'unsupported';
+  const normalized = uri.trim().replace(/^https?:\/\//, '').replace(/#$/, '');
+  return DRAFT_BY_SCHEMA_URI.get(normalized) ?? 'unsupported';
+}
+
+/** Messages Ajv logs while compiling; only set for the duration of one synchronous compile. */
+let collectedMessages: string[] | undefined;
+
+const collectingLogger = {
+  log() {},
+  warn(...args: unknown[]) {
+    collectedMessages?.push(args.map(String).join(' '));
+  },
+  error(...args: unknown[]) {
+    collectedMessages?.push(args.map(String).join(' '));
+  },
+};
+
+const AJV_OPTIONS: AjvOptions = {
+  // `true` would throw at the first complaint, without saying where; 'log' collects them all.
+  strict: 'log',
+  // Not defects: `type: ['string', 'number']` is valid JSON Schema, and `properties` plus a
+  // `patternProperties` that matches them is a documented combination.
+  allowUnionTypes: true,
+  allowMatchingProperties: true,
+  // Formats are annotations in 2020-12 and validators differ in which they know: checking them
+  // would report `format: 'email'` because Ajv ships without format definitions.
+  validateFormats: false,
+  // The meta-schema is checked explicitly (with every error), before compiling.
+  validateSchema: false,
+  allErrors: true,
+  // Compiled validators are thrown away: optimising their code only costs lint time (about 3x).
+  code: { optimize: false },
+  logger: collectingLogger,
+};
+
+const AJV_CLASSES: Readonly<Record<JsonSchemaDraft, new (options: AjvOptions) => AjvCore>> = {
+  '2020-12': Ajv2020,
+  '2019-09': Ajv2019,
+  'draft-07': Ajv,
+};
+
+const instances = new Map<JsonSchemaDraft, AjvCore>();
+
+function ajvFor(draft: JsonSchemaDraft): AjvCore {
+  let ajv = instances.get(draft);
+  if (!ajv) {
+    // Created on first use: a lint run without a JSON Schema literal never pays for meta-schemas.
+    ajv = new AJV_CLASSES[draft](AJV_OPTIONS);
+    instances.set(draft, ajv);
+  }
+  return ajv;
+}
+
+/** Every keyword Ajv knows for `draft`: the vocabulary an unknown keyword is compared with. */
+export function knownKeywords(draft: JsonSchemaDraft): readonly string[] {
+  return Object.keys(ajvFor(draft).RULES.keywords);
+}
+
+/** JSON with object keys sorted, so literals that differ only in key order share one compile. */
+export function canonicalJson(value: unknown): string {
+  return JSON.stringify(value, (_key, current: unknown) => {
+    if (typeof current !== 'object' || current === null || Array.isArray(current)) return current;
+    const sorted: Record<string, unknown> = {};
+    for (const key of Object.keys(current).sort()) sorted[key] = (current as Record<string, unknown>)[key];
+    return sorted;
+  });
+}
+
+function dedupeErrors(errors: readonly ErrorObject[]): ErrorObject[] {
+  const seen = new Set<string>();
+  return errors.filter((error) => {
+    // 2020-12's meta-schema reaches a keyword through several `$dynamicRef`s: one defect, many errors.
+    const key = `${error.instancePath}\0${error.keyword}\0${canonicalJson(error.params)}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+interface MissingRefError extends Error {
+  missingRef: string;
+  missingSchema: string;
+}
+
+function isMissingRefError(error: unknown): error is MissingRefError {
+  return error instanceof Error && typeof (error as Partial<MissingRefError>).missingSchema === 'string';
+}
+
+/** Each stubbed external schema lets the compile go one `$ref` further; more than this is not a literal. */
+const MAX_EXTERNAL_REFS = 32;
+
+function compileUncached(schema: object | boolean, draft: JsonSchemaDraft): CompileOutcome {
+  const ajv = ajvFor(draft);
+  const validateMeta = ajv.getSchema(META_SCHEMA_IDS[draft]);
+  if (!validateMeta) throw new Error(`eslint-plugin-schema-contract: Ajv has no meta-schema for draft ${draft}`);
+  if (!validateMeta(schema)) {
+    return { metaErrors: dedupeErrors(validateMeta.errors ?? []), strictMessages: [], unresolvedLocalRefs: [], externalRefs: [], compileError: undefined };
+  }
+  if (typeof schema === 'boolean') return { metaErrors: [], strictMessages: [], unresolvedLocalRefs: [], externalRefs: [], compileError: undefined };
+
+  const rootId = typeof (schema as { $id?: unknown }).$id === 'string' ? (schema as { $id: string }).$id.replace(/#$/, '') : '';
+  const externalStubs = new Map<string, Record<string, unknown>>();
+  const unresolvedLocalRefs: string[] = [];
+  let strictMessages: string[] = [];
+  let compileError: string | undefined;
+  try {
+    for (let attempt = 0; ; attempt += 1) {
+      // A retry recompiles from the start and logs everything again: keep only the last run's messages.
+      strictMessages = [];
+      collectedMessages = strictMessages;
+      try {
+        ajv.compile(schema);
+        break;
+      } catch (error) {
+        if (!isMissingRefError(error)) throw error;
+        const hash = error.missingRef.indexOf('#');
+        const fragment = hash === -1 ? '' : error.missingRef.slice(hash + 1);
+        if (error.missingSchema === '' || error.missingSchema === rootId) {
+          unresolvedLocalRefs.push(`#${fragment}`);
+          break;
+        }
+        // The external document may well exist at run time: stand in for it with `true` at the
+        // place the `$ref` points to, and go on checking the literal itself.
+        const stub = externalStubs.get(error.missingSchema) ?? {};
+        externalStubs.set(error.missingSchema, stub);
+        if (attempt >= MAX_EXTERNAL_REFS || !addStubTarget(stub, fragment)) break;
+        removeQuietly(ajv, error.missingSchema);
+        ajv.addSchema(stub, error.missingSchema);
+        // Compiled now, while nothing is collecting: the stub's own keys are not the literal's keywords.
+        collectedMessages = undefined;
+        ajv.getSchema(error.missingSchema);
+      }
+    }
+  } catch (error) {
+    compileError = error instanceof Error ? error.message : String(error);
+  } finally {
+    collectedMessages = undefined;
+    // The instance is shared: a literal's `$id` (and a stub) must not clash with the next literal's.
+    removeQuietly(ajv, schema);
+    for (const ref of externalStubs.keys()) removeQuietly(ajv, ref);
+  }
+  return {
+    metaErrors: [],
+    // Ajv checks a subschema's keywords twice; one complaint is enough.
+    strictMessages: [...new Set(strictMessages.map((message) => message.replace(/^strict mode: /, '')))],
+    unresolvedLocalRefs,
+    externalRefs: [...externalStubs.keys()],
+    compileError,
+  };
+}
+
+/**
+ * Makes `stub` resolve the JSON Pointer `fragment` (`/$defs/Page`) to `true`. False when it cannot
+ * (a plain-name anchor, or a pointer through a place already stubbed as `true`).
+ */
+function addStubTarget(stub: Record<string, unknown>, fragment: string): boolean {
+  // The whole document: an empty stub is a schema that accepts everything.
+  if (fragment === '') return true;
+  const pointer = parseJsonPointer(fragment, { uriEncoded: true });
+  if (!pointer || pointer.length === 0) return false;
+  let current = stub;
+  for (const segment of pointer.slice(0, -1)) {
+    const next = current[segment];
+    if (next === true) return false;
+    current[segment] ??= {};
+    current = current[segment] as Record<string, unknown>;
+  }
+  const last = pointer.at(-1)!;
+  if (last in current) return false;
+  current[last] = true;
+  return true;
+}
+
+function removeQuietly(ajv: AjvCore, schemaOrKey: object | string): void {
+  try {
+    ajv.removeSchema(schemaOrKey);
+  } catch {
+    // Nothing was registered under it (the compile failed before adding it).
+  }
+}
+
+/** Bounded so that an editor session that lints for hours does not keep every edit's schemas. */
+const MAX_CACHED_OUTCOMES = 5000;
+const outcomeCache = new Map<string, CompileOutcome>();
+
+/**
+ * Checks one schema (already plain JSON) against `draft`'s meta-schema and compiles it in strict
+ * mode; each distinct schema (by canonical JSON) is compiled once per process.
+ */
+export function compileSchema(schema: object | boolean, draft: JsonSchemaDraft): CompileOutcome {
+  return compileWithin(schema, draft, undefined) as CompileOutcome;
+}
+
+function compileWithin(schema: object | boolean, draft: JsonSchemaDraft, budget: CompileBudget | undefined): CompileOutcome | undefined {
+  const canonical = canonicalJson(schema);
+  const key = `${draft}\0${canonical}`;
+  const cached = outcomeCache.get(key);
+  if (cached) {
+    outcomeCache.delete(key);
+    outcomeCache.set(key, cached);
+    return cached;
+  }
+  if (budget && !budget.spend()) return undefined;
+  const outcome = compileUncached(JSON.parse(canonical) as object | boolean, draft);
+  outcomeCache.set(key, outcome);
+  if (outcomeCache.size > MAX_CACHED_OUTCOMES) outcomeCache.delete(outcomeCache.keys().next().value!);
+  return outcome;
+}
+
+/**
+ * How many schemas one file may compile (cache hits are free). A compile costs about half a
+ * millisecond; a generated file with thousands of distinct schemas would otherwise stall the editor.
+ */
+export class CompileBudget {
+  #remaining: number;
+
+  constructor(readonly limit: number) {
+    this.#remaining = limit;
+  }
+
+  spend(): boolean {
+    if (this.#remaining <= 0) return false;
+    this.#remaining -= 1;
+    return true;
+  }
+}
+
+/** Like `compileSchema`, but `undefined` once `budget` is spent and the schema is not cached. */
+export function compileSchemaWithin(schema: object | boolean, draft: JsonSchemaDraft, budget: CompileBudget): CompileOutcome | undefined {
+  return compileWithin(schema, draft, budget);
+}
+
+/** For tests: forget every outcome, so a compile can be observed again. */
+export function clearCompileCache(): void {
+  outcomeCache.clear();
+}
+
+/** For tests and the benchmark: how many distinct schemas have been compiled and kept. */
+export function getCompileCacheSize(): number {
+  return outcomeCache.size;
+}
