@@ -1,23 +1,149 @@
+import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
+import { enumPositionOfCall, enumPositionOfProperty, isInOpenUnion, type EnumPosition } from '../src/analysis/enum-positions.js';
+import { getEvaluator, type Evaluator } from '../src/analysis/evaluator.js';
+import { describeLocation, describeTableLocation, findSourceTables, findUnmarkedSources, type GlossaryTable } from '../src/analysis/glossary.js';
+import { conditionEstablishes, controllingConditions, policyCheckSubject, readsFlag } from '../src/analysis/guard-conditions.js';
+import { describeValuesFix } from '../src/analysis/enum-description-fix.js';
+import type { StaticValue } from '../src/analysis/static-value.js';
+import { getSettings } from '../src/settings.js';
 import { createRule } from '../src/util/create-rule.js';
 
-export type Options = [];
-export type MessageIds = 'TODO';
+export type Options = [{ reportUnmarkedTables?: boolean; killSwitch?: string }];
+export type MessageIds = 'openGlossaryEnum' | 'unmarkedTableEnum' | 'enumWithoutKillSwitch' | 'describeValues';
 
 export default createRule<Options, MessageIds>({
   name: 'no-open-glossary-enum',
   meta: {
     type: 'problem',
     docs: {
-      description: 'TODO: start with a verb',
+      description: 'Disallow schema enums whose values come from a glossary table that is not closed',
       recommended: true,
+      strictOptions: [{ reportUnmarkedTables: true }],
     },
+    hasSuggestions: true,
     messages: {
-      TODO: 'TODO {{placeholder}}',
+      openGlossaryEnum:
+        "This enum's values come from glossary table '{{table}}' (policy '{{policy}}', declared at {{location}}), which is not closed: as an enum it rejects every value the table does not list, before your code sees the call. Describe the values in the field's description, or close the table with corroboration.",
+      unmarkedTableEnum:
+        "This enum's values come from '{{table}}' (declared at {{location}}), a list not marked as a closed glossary table: as an enum it rejects every value it does not list, before your code sees the call. Describe the values in the field's description, or mark the table closed with corroboration.",
+      enumWithoutKillSwitch:
+        "This enum comes from glossary table '{{table}}' (policy '{{policy}}', declared at {{location}}) but is not emitted under a condition reading '{{killSwitch}}': put it behind the kill switch so every glossary enum can be stopped without a deploy.",
+      describeValues: 'Replace the enum with a description listing its {{count}} values.',
     },
-    schema: [],
-    defaultOptions: [],
+    schema: [
+      {
+        type: 'object',
+        additionalProperties: false,
+        properties: {
+          reportUnmarkedTables: {
+            type: 'boolean',
+            description:
+              'Also report enums whose values come from an imported or module-level array or object that is not marked as a closed glossary table.',
+          },
+          killSwitch: {
+            type: 'string',
+            minLength: 1,
+            description:
+              'Name of a boolean (such as `EMIT_GLOSSARY_ENUMS`) that every enum from a closed glossary table must be emitted under.',
+          },
+        },
+      },
+    ],
+    defaultOptions: [{ reportUnmarkedTables: false }],
   },
-  create(context) {
-    return {};
+  create(context, [options]) {
+    const { glossary } = getSettings(context);
+    const cwd = context.cwd;
+
+    function check(position: EnumPosition | undefined): void {
+      if (!position) return;
+      const evaluator = getEvaluator(context);
+      const values = evaluator.evaluate(position.valuesNode);
+      if (position.requiresList && values.kind !== 'array') return;
+      const tables = findSourceTables(values, position.valuesNode, context.filename, glossary, cwd);
+      const unmarked = options.reportUnmarkedTables ? findUnmarkedSources(values, glossary, cwd) : [];
+      if (tables.length === 0 && unmarked.length === 0) return;
+      if (isInOpenUnion(position, evaluator.module, evaluator.libraryEnvironment)) return;
+
+      const conditions = controllingConditions(position.reportNode);
+      const open = tables.find((table) => !table.closed && !isGuardedClosed(table, conditions, evaluator));
+      if (open) {
+        reportWithSuggestion(position, values, 'openGlossaryEnum', {
+          table: open.name,
+          policy: open.policy,
+          location: describeTableLocation(open, cwd),
+        });
+        return;
+      }
+      const source = unmarked[0];
+      if (source) {
+        reportWithSuggestion(position, values, 'unmarkedTableEnum', {
+          table: source.name,
+          location: describeLocation(source.file, source.node, cwd),
+        });
+        return;
+      }
+      const killSwitch = options.killSwitch;
+      if (killSwitch !== undefined && !conditions.some(({ condition }) => readsFlag(condition, killSwitch))) {
+        const table = tables[0]!;
+        context.report({
+          node: position.reportNode,
+          messageId: 'enumWithoutKillSwitch',
+          data: { table: table.name, policy: table.policy, location: describeTableLocation(table, cwd), killSwitch },
+        });
+      }
+    }
+
+    /**
+     * `if (table.enumPolicy === 'closed') return { enum: codes }`: the enum exists only when the
+     * table is closed. A guard on some other table (statically known to be different) does not count.
+     */
+    function isGuardedClosed(
+      table: GlossaryTable,
+      conditions: ReturnType<typeof controllingConditions>,
+      evaluator: Evaluator,
+    ): boolean {
+      return conditions.some(({ condition, holds }) =>
+        conditionEstablishes(condition, holds, (test, testHolds) => {
+          const subject = policyCheckSubject(test, testHolds, glossary.policyKey, glossary.closedValue);
+          if (!subject) return false;
+          const checked = findSourceTables(evaluator.evaluate(subject), subject, context.filename, glossary, cwd);
+          return checked.length === 0 || checked.some((other) => other.node === table.node);
+        }),
+      );
+    }
+
+    function reportWithSuggestion(
+      position: EnumPosition,
+      values: StaticValue,
+      messageId: 'openGlossaryEnum' | 'unmarkedTableEnum',
+      data: Record<string, string>,
+    ): void {
+      const fix = describeValuesFix(position, values, context.sourceCode);
+      context.report({
+        node: position.reportNode,
+        messageId,
+        data,
+        suggest: fix
+          ? [
+              {
+                messageId: 'describeValues',
+                data: { count: String(fix.count) },
+                fix: (fixer: TSESLint.RuleFixer) => fix.apply(fixer),
+              },
+            ]
+          : [],
+      });
+    }
+
+    return {
+      Property(node: TSESTree.Property) {
+        check(enumPositionOfProperty(node));
+      },
+      CallExpression(node: TSESTree.CallExpression) {
+        const evaluator = getEvaluator(context);
+        check(enumPositionOfCall(node, evaluator.module, evaluator.libraryEnvironment));
+      },
+    };
   },
 });

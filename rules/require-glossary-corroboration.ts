@@ -57,16 +57,31 @@ export default createRule<Options, MessageIds>({
     const { glossary } = getSettings(context);
     const sourceCode = context.sourceCode;
 
-    function report(node: TSESTree.Node | TSESTree.SourceLocation, table: string, where: string, count: CorroborationCount | undefined): void {
-      const at = 'type' in node ? { node } : { loc: node };
-      const data = { table, where, minimum: String(minimum), count: String(count?.distinct ?? 0) };
-      if (!count) {
-        context.report({ ...at, messageId: 'missingSources', data });
-      } else if (count.duplicates.length > 0) {
-        context.report({ ...at, messageId: 'duplicateSources', data: { ...data, source: count.duplicates[0]! } });
-      } else if (count.distinct < minimum) {
-        context.report({ ...at, messageId: 'tooFewSources', data });
-      }
+    function report(
+      at: { node: TSESTree.Node } | { loc: TSESTree.SourceLocation },
+      table: string,
+      where: string,
+      count: CorroborationCount | undefined,
+    ): void {
+      const messageId: MessageIds | undefined = !count
+        ? 'missingSources'
+        : count.duplicates.length > 0
+          ? 'duplicateSources'
+          : count.distinct < minimum
+            ? 'tooFewSources'
+            : undefined;
+      if (!messageId) return;
+      context.report({
+        ...at,
+        messageId,
+        data: {
+          table,
+          where,
+          minimum: String(minimum),
+          count: String(count?.distinct ?? 0),
+          source: count?.duplicates[0] ?? '',
+        },
+      });
     }
 
     function sourcesOf(value: StaticValue): (string | undefined)[] {
@@ -93,11 +108,11 @@ export default createRule<Options, MessageIds>({
         );
         const where = `'${key}'`;
         if (!sources) {
-          report(table.policyProperty, table.name, where, undefined);
+          report({ node: table.policyProperty }, table.name, where, undefined);
           return;
         }
         const value = getEvaluator(context).evaluate(sources.value as TSESTree.Expression);
-        report(table.policyProperty, table.name, where, countCorroboration(sourcesOf(value)));
+        report({ node: table.policyProperty }, table.name, where, countCorroboration(sourcesOf(value)));
       },
       VariableDeclaration(node) {
         if (node.kind !== 'const') return;
@@ -114,7 +129,7 @@ export default createRule<Options, MessageIds>({
         const name = declarator?.id.type === AST_NODE_TYPES.Identifier ? declarator.id.name : '(table)';
         const tags = corroborationTags(comment.value, key);
         const where = `@${key} tags`;
-        report(loc, name, where, tags.length === 0 ? undefined : countCorroboration(tags.map((found) => found.value)));
+        report({ loc }, name, where, tags.length === 0 ? undefined : countCorroboration(tags.map((found) => found.value)));
       },
     };
   },

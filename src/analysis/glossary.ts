@@ -290,7 +290,6 @@ function isDataLiteral(node: TSESTree.Node | undefined): boolean {
   if (!node) return false;
   const inner = unwrapExpression(node);
   if (inner.type === AST_NODE_TYPES.ArrayExpression || inner.type === AST_NODE_TYPES.ObjectExpression) return true;
-  if (inner.type === AST_NODE_TYPES.TSEnumDeclaration) return true;
   // `Object.freeze([...])`, `defineTable({...})`: a call wrapping the data literal.
   if (inner.type === AST_NODE_TYPES.CallExpression && inner.arguments.length === 1) {
     return isDataLiteral(inner.arguments[0]);
@@ -303,11 +302,13 @@ function isDataLiteral(node: TSESTree.Node | undefined): boolean {
  * bindings whose initialiser is the data itself count: `const CODES = T.map(...)` is a view of
  * `T`, and naming `T` tells the reader where to add the marking.
  */
-export function findUnmarkedSources(value: StaticValue): UnmarkedTable[] {
+export function findUnmarkedSources(value: StaticValue, glossary: GlossarySettings, cwd: string): UnmarkedTable[] {
   const found = new Map<TSESTree.Node, UnmarkedTable>();
   for (const part of parts(value)) {
     for (const origin of part.origins) {
-      if (!origin.isModuleLevel || !isDataLiteral(origin.init)) continue;
+      const isData = isDataLiteral(origin.init) || origin.declaration.type === AST_NODE_TYPES.TSEnumDeclaration;
+      if (!origin.isModuleLevel || !isData) continue;
+      if (tableOfOrigin(origin, glossary, cwd)) continue;
       if (!found.has(origin.declaration)) {
         found.set(origin.declaration, { name: origin.name, file: origin.file, node: origin.declaration });
       }
