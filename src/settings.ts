@@ -67,6 +67,12 @@ export const settingsSchema = {
       minLength: 1,
       description: 'Path of the findings baseline file (relative to the working directory).',
     },
+    baselineHash: {
+      type: 'string',
+      minLength: 1,
+      description:
+        "Content hash of the baseline, set by `baselineConfig()` from 'eslint-plugin-schema-contract/baseline' so that ESLint's --cache is invalidated when the baseline changes.",
+    },
   },
 } as const;
 
@@ -75,6 +81,7 @@ interface RawSettings {
   glossary?: Partial<Record<'policyKey' | 'closedValue', string> & Record<'modules' | 'closed' | 'described', string[]>>;
   libraries?: Partial<Record<'zod' | 'typebox' | 'valibot', string[]>>;
   baseline?: string;
+  baselineHash?: string;
 }
 
 const validateSettings = ajv.compile<RawSettings>(settingsSchema);

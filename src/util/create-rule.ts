@@ -1,4 +1,5 @@
 import { ESLintUtils } from '@typescript-eslint/utils';
+import { withBaseline } from '../baseline/rule-wrapper.js';
 
 /** Extra `meta.docs` fields every rule of this plugin declares; the configs are derived from them. */
 export interface SchemaContractRuleDocs {
@@ -14,6 +15,16 @@ export interface SchemaContractRuleDocs {
 
 export const REPOSITORY_URL = 'https://github.com/schema-contract/eslint-plugin-schema-contract';
 
-export const createRule = ESLintUtils.RuleCreator<SchemaContractRuleDocs>(
+const createUnbaselinedRule = ESLintUtils.RuleCreator<SchemaContractRuleDocs>(
   (ruleName) => `${REPOSITORY_URL}/blob/main/docs/rules/${ruleName}.md`,
 );
+
+/**
+ * typescript-eslint's RuleCreator, plus the findings baseline (`settings['schema-contract'].baseline`)
+ * applied to every rule in one place, so no rule carries its own copy of it.
+ */
+export function createRule<Options extends readonly unknown[], MessageIds extends string>(
+  rule: Readonly<ESLintUtils.RuleWithMetaAndName<Options, MessageIds, SchemaContractRuleDocs>>,
+) {
+  return withBaseline(createUnbaselinedRule(rule));
+}

@@ -1,0 +1,324 @@
+import { existsSync, statSync } from 'node:fs';
+import { relative, resolve, sep } from 'node:path';
+import { parseArgs } from 'node:util';
+import { minimatch } from 'minimatch';
+import { BaselineError, createBaseline, readBaseline, serializeBaseline, writeBaseline, type Baseline } from '../baseline/baseline-file.js';
+import { collect, type Collection, type RawFinding } from './collect.js';
+import { burnDown, burnDownMarkdown, burnDownSvg, burnDownText } from './burn-down.js';
+import { compare, entriesAfterPrune, entriesAfterWrite, type Comparison } from './compare.js';
+import { toSarif } from './sarif.js';
+import { UsageError } from './usage-error.js';
+
+export interface CliIo {
+  readonly cwd: string;
+  readonly stdout: { write(text: string): unknown };
+  readonly stderr: { write(text: string): unknown; readonly isTTY?: boolean };
+}
+
+const USAGE = `Usage: schema-contract baseline <command> [patterns...] [options]
+
+Commands:
+  write   Record every current finding of the plugin's rules (the reviewed step that may grow the baseline)
+  prune   Remove entries whose findings are gone; never adds
+  check   Exit 1 on new findings or on fixed findings still in the baseline; print baselined/new/fixed per rule
+  report  Burn-down per rule over the baseline file's git history
+
+Patterns default to "." and are linted with your ESLint config; entries of files and rules that
+were not linted are left alone.
+
+Options:
+  --baseline FILE  Baseline file (default: the one your ESLint config names in
+                   settings['schema-contract'].baseline, else schema-contract-baseline.json)
+  --config FILE    ESLint config file (default: ESLint's own lookup)
+  --format NAME    check: text, json or sarif; report: text, json, markdown or svg (default text)
+  -h, --help       Show this help
+
+Exit codes: 0 ok, 1 check found new or fixed findings (or files that failed to parse), 2 usage error,
+bad baseline or ESLint configuration error.
+`;
+
+const FORMATS: Readonly<Record<string, readonly string[]>> = {
+  write: ['text', 'json'],
+  prune: ['text', 'json'],
+  check: ['text', 'json', 'sarif'],
+  report: ['text', 'json', 'markdown', 'svg'],
+};
+
+interface Invocation {
+  readonly command: 'write' | 'prune' | 'check' | 'report';
+  readonly patterns: string[];
+  readonly baseline: string | undefined;
+  readonly config: string | undefined;
+  readonly format: string;
+}
+
+function parseInvocation(argv: readonly string[]): Invocation | 'help' {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: [...argv],
+      allowPositionals: true,
+      strict: true,
+      options: {
+        baseline: { type: 'string' },
+        config: { type: 'string' },
+        format: { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    });
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+  if (parsed.values.help) return 'help';
+  const [group, command, ...patterns] = parsed.positionals;
+  if (group !== 'baseline') throw new UsageError(group === undefined ? 'missing command' : `unknown command "${group}"`);
+  if (command === undefined || !(command in FORMATS)) {
+    throw new UsageError(command === undefined ? 'missing baseline command' : `unknown baseline command "${command}"`);
+  }
+  const format = parsed.values.format ?? 'text';
+  const formats = FORMATS[command] ?? [];
+  if (!formats.includes(format)) {
+    throw new UsageError(`--format ${format} is not available for "baseline ${command}" (choose ${formats.join(', ')})`);
+  }
+  if (command === 'report' && patterns.length > 0) throw new UsageError('"baseline report" takes no patterns');
+  for (const [option, value] of [['--baseline', parsed.values.baseline], ['--config', parsed.values.config]] as const) {
+    if (value === '') throw new UsageError(`${option} needs a file`);
+  }
+  return {
+    command: command as Invocation['command'],
+    patterns: patterns.length > 0 ? patterns : ['.'],
+    baseline: parsed.values.baseline,
+    config: parsed.values.config,
+    format,
+  };
+}
+
+function displayPath(cwd: string, file: string): string {
+  const path = relative(cwd, file);
+  return path === '' || path.startsWith('..') ? file : path.split(sep).join('/');
+}
+
+/** Whether an absolute path lies inside what the patterns asked ESLint to lint. */
+function scopeOf(cwd: string, patterns: readonly string[]): (absolutePath: string) => boolean {
+  const matchers = patterns.map((pattern) => {
+    const target = resolve(cwd, pattern);
+    if (existsSync(target)) {
+      const directory = statSync(target).isDirectory();
+      return (path: string) => path === target || (directory && path.startsWith(target.endsWith(sep) ? target : target + sep));
+    }
+    return (path: string) => minimatch(relative(cwd, path).split(sep).join('/'), pattern, { dot: true });
+  });
+  return (path) => matchers.some((matches) => matches(path));
+}
+
+interface RuleSummary {
+  baselined: number;
+  new: number;
+  fixed: number;
+}
+
+function summarize(comparison: Comparison): Map<string, RuleSummary> {
+  const summary = new Map<string, RuleSummary>();
+  const of = (rule: string): RuleSummary => {
+    let row = summary.get(rule);
+    if (!row) summary.set(rule, (row = { baselined: 0, new: 0, fixed: 0 }));
+    return row;
+  };
+  for (const finding of comparison.baselined) of(finding.rule).baselined += 1;
+  for (const finding of comparison.new) of(finding.rule).new += 1;
+  for (const fixed of comparison.fixed) of(fixed.entry.rule).fixed += fixed.fixed;
+  return new Map([...summary].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+}
+
+function table(rows: readonly (readonly string[])[]): string {
+  const widths = (rows[0] ?? []).map((_, column) => Math.max(...rows.map((row) => row[column]?.length ?? 0)));
+  return rows
+    .map((row) => row.map((cell, column) => (column === 0 ? cell.padEnd(widths[column] ?? 0) : cell.padStart(widths[column] ?? 0))).join('  '))
+    .join('\n');
+}
+
+function findingLine(cwd: string, baselineDirectory: string, finding: RawFinding): string {
+  return `  ${displayPath(cwd, resolve(baselineDirectory, finding.path))}:${finding.line}:${finding.column}  ${finding.ruleId}  ${finding.message}`;
+}
+
+function checkText(cwd: string, collection: Collection, comparison: Comparison): string {
+  const baselineDirectory = resolve(collection.baselineFile, '..');
+  const summary = summarize(comparison);
+  const totals = { baselined: 0, new: 0, fixed: 0 };
+  const rows: string[][] = [['rule', 'baselined', 'new', 'fixed']];
+  for (const [rule, row] of summary) {
+    rows.push([rule, String(row.baselined), String(row.new), String(row.fixed)]);
+    totals.baselined += row.baselined;
+    totals.new += row.new;
+    totals.fixed += row.fixed;
+  }
+  rows.push(['total', String(totals.baselined), String(totals.new), String(totals.fixed)]);
+  const out = [
+    `Baseline ${displayPath(cwd, collection.baselineFile)}: ${collection.fileCount} file(s) linted`,
+    '',
+    table(rows),
+  ];
+  if (comparison.new.length > 0) {
+    out.push('', 'New findings (fix them; record them with `schema-contract baseline write` only after review):');
+    out.push(...comparison.new.map((finding) => findingLine(cwd, baselineDirectory, finding)));
+  }
+  if (comparison.fixed.length > 0) {
+    out.push('', 'Fixed findings still in the baseline (remove them with `schema-contract baseline prune`):');
+    for (const { entry, fixed, fileDeleted } of comparison.fixed) {
+      const where = entry.enclosing === undefined ? '' : ` in ${entry.enclosing}`;
+      const what = fileDeleted ? 'file deleted' : `${fixed} of ${entry.count} gone${where}`;
+      out.push(`  ${displayPath(cwd, resolve(baselineDirectory, entry.path))}  ${entry.rule}  ${what}: \`${entry.snippet ?? entry.fingerprint}\``);
+    }
+  }
+  if (collection.fatal.length > 0) {
+    out.push('', 'Files that could not be linted (their entries were not checked):');
+    out.push(...collection.fatal.map((error) => `  ${displayPath(cwd, error.filePath)}  ${error.message}`));
+  }
+  if (comparison.unverified.length > 0) {
+    out.push('', `${comparison.unverified.length} entr${comparison.unverified.length === 1 ? 'y' : 'ies'} not checked: file or rule not linted in this run.`);
+  }
+  return `${out.join('\n')}\n`;
+}
+
+function checkJson(cwd: string, collection: Collection, comparison: Comparison, ok: boolean): object {
+  return {
+    baseline: displayPath(cwd, collection.baselineFile),
+    ok,
+    files: collection.fileCount,
+    rules: Object.fromEntries(summarize(comparison)),
+    new: comparison.new.map((finding) => ({
+      path: finding.path,
+      line: finding.line,
+      column: finding.column,
+      rule: finding.rule,
+      messageId: finding.messageId,
+      message: finding.message,
+      fingerprint: finding.fingerprint,
+      occurrence: finding.occurrence,
+    })),
+    fixed: comparison.fixed.map(({ entry, fixed, remaining, fileDeleted }) => ({ ...entry, fixed, remaining, fileDeleted })),
+    unverified: comparison.unverified.length,
+    fatal: collection.fatal,
+  };
+}
+
+function namespaceOf(collection: Collection): string {
+  for (const byRule of collection.findings.values()) {
+    for (const findings of byRule.values()) {
+      const ruleId = findings[0]?.ruleId;
+      if (ruleId?.includes('/')) return ruleId.slice(0, ruleId.lastIndexOf('/'));
+    }
+  }
+  return 'schema-contract';
+}
+
+function warnIfNotEnforced(io: CliIo, collection: Collection): void {
+  if (!collection.configuredBaselines.has(collection.baselineFile)) {
+    io.stderr.write(
+      `schema-contract: note: your ESLint config does not name ${displayPath(io.cwd, collection.baselineFile)} in settings['schema-contract'].baseline, so \`eslint\` itself will not apply it (see baselineConfig() in docs/baseline.md).\n`,
+    );
+  }
+}
+
+async function runLint(io: CliIo, invocation: Invocation): Promise<Collection> {
+  const showProgress = io.stderr.isTTY === true;
+  let lastShown = 0;
+  const collection = await collect({
+    cwd: io.cwd,
+    patterns: invocation.patterns,
+    configFile: invocation.config,
+    baselineFile: invocation.baseline,
+    progress: showProgress
+      ? (linted) => {
+          const now = Date.now();
+          if (now - lastShown < 100) return;
+          lastShown = now;
+          io.stderr.write(`\rschema-contract: linted ${linted} file(s)…`);
+        }
+      : undefined,
+  });
+  if (showProgress) io.stderr.write('\r\u001b[K');
+  return collection;
+}
+
+async function baselineCommand(io: CliIo, invocation: Invocation): Promise<number> {
+  if (invocation.command === 'report') {
+    const points = burnDown(resolve(io.cwd, invocation.baseline ?? 'schema-contract-baseline.json'));
+    const render = { text: burnDownText, markdown: burnDownMarkdown, svg: burnDownSvg, json: (p: unknown) => `${JSON.stringify(p, null, 2)}\n` };
+    io.stdout.write(render[invocation.format as keyof typeof render](points));
+    return 0;
+  }
+
+  const collection = await runLint(io, invocation);
+  const file = collection.baselineFile;
+  const shown = displayPath(io.cwd, file);
+  const existing: Baseline | undefined =
+    invocation.command === 'write' && !existsSync(file) ? undefined : readBaseline(file);
+  const inScope = scopeOf(io.cwd, invocation.patterns);
+  const comparison = compare(existing ?? createBaseline(file, []), collection, inScope);
+  warnIfNotEnforced(io, collection);
+  for (const error of collection.fatal) {
+    io.stderr.write(`schema-contract: ${displayPath(io.cwd, error.filePath)} could not be linted: ${error.message}\n`);
+  }
+
+  if (invocation.command === 'check') {
+    const ok = comparison.new.length === 0 && comparison.fixed.length === 0 && collection.fatal.length === 0;
+    if (invocation.format === 'sarif') io.stdout.write(`${JSON.stringify(toSarif(comparison, collection, namespaceOf(collection)), null, 2)}\n`);
+    else if (invocation.format === 'json') io.stdout.write(`${JSON.stringify(checkJson(io.cwd, collection, comparison, ok), null, 2)}\n`);
+    else io.stdout.write(checkText(io.cwd, collection, comparison));
+    return ok ? 0 : 1;
+  }
+
+  const entries = invocation.command === 'write' ? entriesAfterWrite(existing, collection) : entriesAfterPrune(existing as Baseline, comparison);
+  const changed = !existing || serializeBaseline(entries) !== serializeBaseline(existing.entries);
+  if (changed) writeBaseline(file, entries);
+  const findings = entries.reduce((sum, entry) => sum + entry.count, 0);
+  const summary = {
+    baseline: shown,
+    written: changed,
+    entries: entries.length,
+    findings,
+    added: invocation.command === 'write' ? comparison.new.length : 0,
+    removed: comparison.fixed.reduce((sum, fixed) => sum + fixed.fixed, 0),
+    unverified: comparison.unverified.length,
+  };
+  if (invocation.format === 'json') {
+    io.stdout.write(`${JSON.stringify(summary, null, 2)}\n`);
+  } else {
+    const verb = invocation.command === 'write' ? 'Recorded' : 'Pruned';
+    io.stdout.write(
+      `${verb} ${shown}: ${findings} finding(s) in ${entries.length} entr${entries.length === 1 ? 'y' : 'ies'}` +
+        ` (${summary.added} added, ${summary.removed} removed${changed ? '' : ', file unchanged'}).\n`,
+    );
+  }
+  return 0;
+}
+
+/** Runs the CLI; resolves to the exit code. */
+export async function run(
+  argv: readonly string[],
+  io: CliIo = { cwd: process.cwd(), stdout: process.stdout, stderr: process.stderr },
+): Promise<number> {
+  try {
+    const invocation = parseInvocation(argv);
+    if (invocation === 'help') {
+      io.stdout.write(USAGE);
+      return 0;
+    }
+    return await baselineCommand(io, invocation);
+  } catch (error) {
+    if (error instanceof UsageError) {
+      io.stderr.write(`schema-contract: ${error.message}\n\n${USAGE}`);
+      return 2;
+    }
+    if (error instanceof BaselineError) {
+      io.stderr.write(`schema-contract: ${error.message}\n`);
+      return 2;
+    }
+    // ESLint's own errors (no config found, no files match a pattern, a rule crashed) are
+    // configuration problems the user fixes: the message, not a stack trace, helps.
+    const message = error instanceof Error ? error.message : String(error);
+    io.stderr.write(`schema-contract: ${message}\n`);
+    return 2;
+  }
+}
