@@ -104,7 +104,10 @@ function libraryFix(position: EnumPosition, values: readonly string[], sourceCod
   switch (position.source) {
     case 'zod': {
       const next = nextChainCall(call);
-      const written = next?.name === 'describe' && next.call.arguments.length === 1 ? literalString(next.call.arguments[0]!) : undefined;
+      const describes = next?.name === 'describe' && next.call.arguments.length === 1;
+      const written = describes ? literalString(next.call.arguments[0]!) : undefined;
+      // A computed `.describe(...)` right after would replace the listed values: merge it by hand.
+      if (describes && written === undefined) return undefined;
       const end = written === undefined ? call : next!.call;
       const text = written === undefined ? oneOf(values) : mergeDescription(written, values);
       return {

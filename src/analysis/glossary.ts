@@ -167,6 +167,17 @@ function objectLiteralOf(value: StaticValue): TSESTree.ObjectExpression | undefi
  * is: the written policy property, the JSDoc tag, the settings' name lists, then glossary modules.
  */
 export function tableOfOrigin(origin: Origin, glossary: GlossarySettings, cwd: string): GlossaryTable | undefined {
+  // Every element of a derived list carries the same origin objects, so each is classified once.
+  const cached = originTables.get(origin);
+  if (cached && cached.glossary === glossary && cached.cwd === cwd) return cached.table;
+  const table = classifyOrigin(origin, glossary, cwd);
+  originTables.set(origin, { glossary, cwd, table });
+  return table;
+}
+
+const originTables = new WeakMap<Origin, { glossary: GlossarySettings; cwd: string; table: GlossaryTable | undefined }>();
+
+function classifyOrigin(origin: Origin, glossary: GlossarySettings, cwd: string): GlossaryTable | undefined {
   const value = origin.value;
   const object = objectLiteralOf(value);
   if (object) {
@@ -270,13 +281,24 @@ export function findSourceTables(
   const add = (table: GlossaryTable | undefined): void => {
     if (table && !tables.has(table.node)) tables.set(table.node, table);
   };
+  const seenNodes = new Set<TSESTree.Node>();
   for (const part of parts(value)) {
     for (const origin of part.origins) add(tableOfOrigin(origin, glossary, cwd));
-    if (!part.node) continue;
+    if (!part.node || seenNodes.has(part.node)) continue;
+    seenNodes.add(part.node);
     const inline = part.file === currentFile && contains(written, part.node);
     if (!inline) add(tableAroundNode(part.node, glossary, part.file));
   }
-  return [...tables.values()];
+  const found = [...tables.values()];
+  // A table nested in another (`GLOSSARY.units`, itself marked) is the authority over its own
+  // values: reading them through the outer table must not inherit the outer policy.
+  return found.filter(
+    (outer) => !found.some((inner) => inner !== outer && inner.file === outer.file && strictlyContains(outer.node, inner.node)),
+  );
+}
+
+function strictlyContains(outer: TSESTree.Node, inner: TSESTree.Node): boolean {
+  return contains(outer, inner) && (outer.range[0] !== inner.range[0] || outer.range[1] !== inner.range[1]);
 }
 
 /** An origin holding a list or map written at module level (or imported): a table in all but name. */

@@ -179,6 +179,10 @@ ruleTester.run('no-open-glossary-enum', rule, {
       options: [{ killSwitch: 'EMIT_GLOSSARY_ENUMS' }],
     },
     {
+      name: 'a closed table nested in a described one keeps its own policy',
+      code: `const GLOSSARY = {\n  enumPolicy: 'described',\n  units: { enumPolicy: 'closed', corroboratedBy: ['a', 'b'], values: ['g', 'lb'] },\n};\nconst schema = { enum: GLOSSARY.units.values };`,
+    },
+    {
       name: 'JavaScript file with a closed table',
       filename: 'tables.js',
       code: `${CLOSED_UNITS}const schema = { type: 'string', enum: UNITS.values };`,
@@ -219,9 +223,9 @@ const schema = {
   },
 };`,
       errors: [
-        { messageId: 'openGlossaryEnum', data: MARKETPLACES_HERE, line: 9, column: 62 },
-        { messageId: 'openGlossaryEnum', data: MARKETPLACES_HERE, line: 10, column: 45 },
-        { messageId: 'openGlossaryEnum', data: MARKETPLACES_HERE, line: 11, column: 61 },
+        { messageId: 'openGlossaryEnum' as const, data: MARKETPLACES_HERE, line: 9, column: 62 },
+        { messageId: 'openGlossaryEnum' as const, data: MARKETPLACES_HERE, line: 10, column: 45 },
+        { messageId: 'openGlossaryEnum' as const, data: MARKETPLACES_HERE, line: 11, column: 61 },
       ].map(
         (error, index) => ({
           ...error,
@@ -293,6 +297,11 @@ const schema = {
           ],
         },
       ],
+    },
+    {
+      name: 'a computed .describe() right after the enum: no suggestion (it would hide the values)',
+      code: `${MARKETPLACES}import { z } from 'zod';\nconst field = z.enum(${MAP_CODES}).describe(\`Market \${hint}\`);`,
+      errors: [{ messageId: 'openGlossaryEnum', data: MARKETPLACES_HERE, suggestions: [] }],
     },
     {
       name: 'z.enum from zod/v4 with a namespace import',
