@@ -1,23 +1,204 @@
+import { relative, dirname } from 'node:path';
+import { AST_NODE_TYPES, type TSESLint, type TSESTree } from '@typescript-eslint/utils';
+import { getEvaluator } from '../src/analysis/evaluator.js';
+import { findSchemaLiteralPositions, type SchemaLiteralPosition } from '../src/analysis/schema-literal-positions.js';
+import { checkSchemaLiteral, type LocatedFinding } from '../src/analysis/schema-literal.js';
+import { CompileBudget } from '../src/analysis/schema-compiler.js';
+import { JSON_SCHEMA_DRAFTS, formatJsonPointer, type JsonSchemaDraft } from '../src/analysis/schema-structure.js';
+import { JSON_SCHEMA_TYPES } from '../src/analysis/schema-model.js';
+import type { ObjectValue } from '../src/analysis/static-value.js';
 import { createRule } from '../src/util/create-rule.js';
 
-export type Options = [];
-export type MessageIds = 'TODO';
+export interface RuleOptions {
+  allowedKeywords?: string[];
+  mcpRoot?: boolean;
+  defaultDraft?: JsonSchemaDraft;
+  maxSchemasPerFile?: number;
+}
+export type Options = [RuleOptions];
+export type MessageIds =
+  | LocatedFinding['kind']
+  | 'mcpRootType'
+  | 'mcpRootMissingType'
+  | 'tooManySchemas'
+  | 'renameKeyword'
+  | 'replaceValue'
+  | 'addObjectType';
 
 export default createRule<Options, MessageIds>({
   name: 'valid-schema-literal',
   meta: {
     type: 'problem',
     docs: {
-      description: 'TODO: start with a verb',
+      description: 'Validate JSON Schema literals with Ajv in strict mode, so that a typo cannot switch a tool schema off',
       recommended: true,
     },
+    hasSuggestions: true,
     messages: {
-      TODO: 'TODO {{placeholder}}',
+      unknownKeyword:
+        "Unknown keyword `{{keyword}}`{{hint}}: Ajv's strict mode refuses this schema, and lenient validators ignore the keyword silently{{where}}.",
+      invalidValue: '{{subject}} {{reason}}{{where}}.',
+      requiredNotDefined: '`required` names `{{property}}`, which `properties` does not define{{where}}.',
+      missingType: '`{{keyword}}` only applies to {{applies}}, but this schema does not declare {{declared}}{{where}}.',
+      typeConflict: '`type` {{written}} {{type}}, but the enclosing schema only allows {{context}}, so no value can match{{where}}.',
+      openTuple:
+        '`{{keyword}}` describes a {{length}}-item tuple, but `minItems`/`maxItems` (or `{{closing}}: false`) do not fix the array to that length{{where}}.',
+      ignoredKeyword: '`{{keyword}}` {{reason}}, so validators ignore it{{where}}.',
+      unresolvedRef: '`$ref` `{{ref}}` points to nothing in this schema{{where}}.',
+      invalidPattern: '`{{keyword}}` is not a valid regular expression with the `u` flag: {{error}}{{where}}.',
+      compileError: 'Ajv cannot compile this schema: {{reason}}{{where}}.',
+      mcpRootType: "An MCP tool's `{{position}}` must have `type: 'object'` at its root, not `type: {{type}}`{{where}}.",
+      mcpRootMissingType: "An MCP tool's `{{position}}` must declare `type: 'object'` at its root{{where}}.",
+      tooManySchemas:
+        'This file has more than {{limit}} distinct schema literals; from here on they are not checked. Raise the `maxSchemasPerFile` option or split the file.',
+      renameKeyword: 'Rename `{{keyword}}` to `{{replacement}}`.',
+      replaceValue: 'Replace `{{value}}` with `{{replacement}}`.',
+      addObjectType: "Add `type: 'object'`.",
     },
-    schema: [],
-    defaultOptions: [],
+    schema: [
+      {
+        type: 'object',
+        additionalProperties: false,
+        properties: {
+          allowedKeywords: {
+            type: 'array',
+            items: { type: 'string', minLength: 1 },
+            uniqueItems: true,
+            description:
+              'Keywords accepted besides the draft\'s own and `x-*` extensions, for vocabularies your validator adds (OpenAPI\'s `discriminator`, `example`).',
+          },
+          mcpRoot: {
+            type: 'boolean',
+            description: "Require `type: 'object'` at the root of `inputSchema` and `outputSchema`, as the MCP specification does.",
+          },
+          defaultDraft: {
+            type: 'string',
+            enum: [...JSON_SCHEMA_DRAFTS],
+            description: 'The draft a schema without `$schema` is checked against (Ajv calls use their Ajv class\'s draft).',
+          },
+          maxSchemasPerFile: {
+            type: 'integer',
+            minimum: 1,
+            description: 'How many distinct schema literals one file may compile; past it, the rule reports once and stops checking that file.',
+          },
+        },
+      },
+    ],
+    defaultOptions: [{ allowedKeywords: [], mcpRoot: true, defaultDraft: '2020-12', maxSchemasPerFile: 500 }],
   },
-  create(context) {
-    return {};
+  create(context, [options]) {
+    const { allowedKeywords, mcpRoot, defaultDraft, maxSchemasPerFile } = options as Required<RuleOptions>;
+    const evaluator = getEvaluator(context);
+    const allowed = new Set(allowedKeywords);
+    const budget = new CompileBudget(maxSchemasPerFile);
+    const reported = new Set<string>();
+    let budgetReported = false;
+
+    function inLintedFile(node: TSESTree.Node | undefined): node is TSESTree.Node {
+      return node !== undefined && evaluator.moduleOf(node) === evaluator.module;
+    }
+
+    /** Where a finding in another module is, for a report made at the use in this file. */
+    function whereElsewhere(node: TSESTree.Node | undefined, file: string, pointer: readonly string[]): string {
+      if (inLintedFile(node)) return '';
+      const path = relative(dirname(context.filename), node ? evaluator.moduleOf(node).file : file) || file;
+      return ` (in \`${path.startsWith('.') ? path : `./${path}`}\`, at \`${formatJsonPointer(pointer) || '/'}\`)`;
+    }
+
+    function report(descriptor: TSESLint.ReportDescriptor<MessageIds> & { node: TSESTree.Node }): void {
+      // One literal can sit in several positions (a `const fooSchema` used as `inputSchema`).
+      const key = `${descriptor.messageId}\0${descriptor.node.range.join(':')}\0${JSON.stringify(descriptor.data)}`;
+      if (reported.has(key)) return;
+      reported.add(key);
+      context.report(descriptor);
+    }
+
+    function suggestionsFor(finding: LocatedFinding, value: ObjectValue): TSESLint.SuggestionReportDescriptor<MessageIds>[] {
+      const { node, replacement } = finding;
+      if (!replacement || !inLintedFile(node)) return [];
+      if (finding.kind === 'unknownKeyword' && (node.type === AST_NODE_TYPES.Identifier || node.type === AST_NODE_TYPES.Literal)) {
+        // Renaming onto a keyword the object already has would silently drop one of the two.
+        const container = finding.target.pointer.slice(0, -1).reduce<ObjectValue['properties'] | undefined>((properties, segment) => {
+          const next = properties?.get(segment)?.value;
+          return next?.kind === 'object' ? next.properties : undefined;
+        }, value.properties);
+        if (!container || container.has(replacement)) return [];
+        const text = node.type === AST_NODE_TYPES.Identifier && /^[$A-Z_a-z][$\w]*$/.test(replacement) ? replacement : quoteLike(node, replacement);
+        return [{ messageId: 'renameKeyword', data: { keyword: finding.data.keyword!, replacement }, fix: (fixer) => fixer.replaceText(node, text) }];
+      }
+      if (finding.kind === 'invalidValue' && node.type === AST_NODE_TYPES.Literal && typeof node.value === 'string') {
+        return [{ messageId: 'replaceValue', data: { value: node.value, replacement }, fix: (fixer) => fixer.replaceText(node, quoteLike(node, replacement)) }];
+      }
+      return [];
+    }
+
+    function quoteLike(node: TSESTree.Node, text: string): string {
+      const quote = node.type === AST_NODE_TYPES.Literal && node.raw.startsWith('"') ? '"' : "'";
+      return `${quote}${text.replaceAll('\\', '\\\\').replaceAll(quote, `\\${quote}`)}${quote}`;
+    }
+
+    function checkMcpRoot(position: SchemaLiteralPosition, value: ObjectValue): void {
+      const type = value.properties.get('type')?.value;
+      const where = inLintedFile(value.node) ? '' : whereElsewhere(value.node, value.file, []);
+      if (!type) {
+        if (!value.complete) return;
+        const literal = value.node?.type === AST_NODE_TYPES.ObjectExpression && inLintedFile(value.node) ? value.node : undefined;
+        const first = literal?.properties[0];
+        report({
+          node: position.keyNode ?? position.valueNode,
+          messageId: 'mcpRootMissingType',
+          data: { position: position.name, where },
+          suggest:
+            literal && first
+              ? [
+                  {
+                    messageId: 'addObjectType',
+                    fix: (fixer) =>
+                      fixer.insertTextBefore(
+                        first,
+                        first.loc.start.line === literal.loc.start.line ? "type: 'object', " : `type: 'object',\n${' '.repeat(first.loc.start.column)}`,
+                      ),
+                  },
+                ]
+              : [],
+        });
+        return;
+      }
+      const names = type.kind === 'primitive' ? [type.value] : type.kind === 'array' && type.complete ? type.elements.map((element) => (element.kind === 'primitive' ? element.value : undefined)) : [];
+      // Not a type name at all: the meta-schema finding says so already.
+      if (names.length === 0 || !names.every((name) => typeof name === 'string' && JSON_SCHEMA_TYPES.has(name))) return;
+      if (type.kind === 'primitive' && type.value === 'object') return;
+      report({
+        node: inLintedFile(type.node) ? type.node : position.valueNode,
+        messageId: 'mcpRootType',
+        data: { position: position.name, type: type.kind === 'primitive' ? `'${String(type.value)}'` : `[${names.map((name) => `'${String(name)}'`).join(', ')}]`, where },
+      });
+    }
+
+    /** Whether the position held a schema literal (checked, or left for lack of budget). */
+    function checkPosition(position: SchemaLiteralPosition): boolean {
+      const value = evaluator.evaluate(position.valueNode);
+      if (value.kind !== 'object' || !position.accepts(value)) return false;
+      if (mcpRoot && position.mcpTool) checkMcpRoot(position, value);
+      const result = checkSchemaLiteral(value, { defaultDraft: position.draft ?? defaultDraft, allowedKeywords: allowed, budget });
+      if (result.status === 'over-budget') {
+        if (!budgetReported) report({ node: position.valueNode, messageId: 'tooManySchemas', data: { limit: String(maxSchemasPerFile) } });
+        budgetReported = true;
+        return true;
+      }
+      if (result.status !== 'checked') return true;
+      for (const finding of result.findings) {
+        const local = inLintedFile(finding.node);
+        report({
+          node: local ? finding.node! : position.valueNode,
+          messageId: finding.kind,
+          data: { ...finding.data, where: local ? '' : whereElsewhere(finding.node, value.file, finding.target.pointer) },
+          suggest: suggestionsFor(finding, value),
+        });
+      }
+      return true;
+    }
+
+    return findSchemaLiteralPositions(evaluator, checkPosition);
   },
 });

@@ -45,23 +45,24 @@ function plainJson(value: StaticValue): { json: unknown } | undefined {
 
 function convertSchema(value: StaticValue, pointer: JsonPointer, conversion: Conversion): unknown {
   if (value.kind === 'object') {
-    const result: Record<string, unknown> = {};
     if (!value.complete) conversion.open.add(formatJsonPointer(pointer));
+    const keywords: [string, unknown][] = [];
     for (const [key, property] of value.properties) {
       const converted = convertKeyword(key, property.value, [...pointer, key], conversion);
       if (converted.present) {
-        result[key] = converted.json;
+        keywords.push([key, converted.json]);
       } else if (converted.unknown) {
         // A keyword whose value is unknown: the schema around it is not fully known either.
         conversion.holes.add(formatJsonPointer([...pointer, key]));
         conversion.open.add(formatJsonPointer(pointer));
       }
     }
-    return result;
+    return Object.fromEntries(keywords);
   }
   const plain = plainJson(value);
   if (plain) return plain.json;
   conversion.holes.add(formatJsonPointer(pointer));
+  // A stand-in for an unknown subschema while analysing, recorded as a hole: nothing validates with it.
   return true;
 }
 

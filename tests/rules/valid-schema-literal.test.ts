@@ -1,7 +1,527 @@
+import { join, relative } from 'node:path';
 import rule from '../../rules/valid-schema-literal.js';
 import { ruleTester } from '../rule-tester.js';
 
+/** Relative to the working directory, like every other fixture-backed suite (ESLint's cwd is `/` otherwise). */
+const FIXTURES = relative(process.cwd(), join(import.meta.dirname, 'valid-schema-literal', 'fixtures')).split('\\').join('/');
+/** RuleTester lints inline code as if it were this file, so `./schemas.js` reaches the fixture. */
+const consumer = `${FIXTURES}/consumer.ts`;
+
+const DID_YOU_MEAN = (keyword: string) => ` (did you mean \`${keyword}\`?)`;
+
 ruleTester.run('valid-schema-literal', rule, {
-  valid: [],
-  invalid: [],
+  valid: [
+    {
+      name: 'a valid MCP tool input schema',
+      code: `
+server.registerTool('search', {
+  description: 'Search the catalogue',
+  inputSchema: {
+    type: 'object',
+    properties: {
+      query: { type: 'string', minLength: 1, description: 'Search text' },
+      page: { type: 'integer', minimum: 1, default: 1 },
+      tags: { type: 'array', items: { type: 'string', enum: ['new', 'used'] }, uniqueItems: true },
+      since: { anyOf: [{ type: 'string', format: 'date-time' }, { type: 'null' }] },
+    },
+    required: ['query'],
+    additionalProperties: false,
+  },
+});
+`,
+    },
+    {
+      name: "the SDK's registerTool with zod raw shapes, including the empty one",
+      code: `
+import { z } from 'zod';
+server.registerTool('ping', { inputSchema: {} }, handler);
+server.registerTool('echo', { inputSchema: { text: z.string(), times: z.number().int() }, outputSchema: { echoed: z.string() } }, handler);
+`,
+    },
+    {
+      name: 'zod and TypeBox builders are not JSON Schema literals',
+      code: `
+import { z } from 'zod';
+import { Type } from '@sinclair/typebox';
+const searchSchema = z.object({ query: z.string().min(1) });
+const pageSchema = Type.Object({ page: Type.Integer({ minimum: 1 }) });
+`,
+    },
+    {
+      name: 'formats are annotations: no "unknown format" for email or a custom one',
+      code: `
+const contactSchema = {
+  type: 'object',
+  properties: { email: { type: 'string', format: 'email' }, sku: { type: 'string', format: 'acme-sku' } },
+};
+`,
+    },
+    {
+      name: 'x- extension keywords are accepted anywhere',
+      code: `
+const toolSchema = { type: 'object', 'x-order': 1, properties: { q: { type: 'string', 'x-display': 'Query' } } };
+`,
+    },
+    {
+      name: 'allowedKeywords accepts a vocabulary the validator adds',
+      options: [{ allowedKeywords: ['discriminator', 'example'] }],
+      code: `
+const petSchema = { type: 'object', discriminator: { propertyName: 'kind' }, properties: { kind: { type: 'string', example: 'cat' } } };
+`,
+    },
+    {
+      name: 'partly known: an unknown property schema still defines the name `required` lists',
+      code: `
+export function makeTool(pageSchema: object) {
+  return { inputSchema: { type: 'object', properties: { page: pageSchema }, required: ['page'] } };
+}
+`,
+    },
+    {
+      name: 'partly known: an unknown spread may define `properties`, `type` and more',
+      code: `
+export function makeTool(base: Record<string, unknown>) {
+  return { inputSchema: { type: 'object', ...base, required: ['page'], minimum: 1 } };
+}
+`,
+    },
+    {
+      name: 'partly known: an unknown keyword value and an unknown `type`',
+      code: `
+export function makeTool(limit: number, kind: string) {
+  return {
+    inputSchema: {
+      type: 'object',
+      properties: { q: { type: 'string', minLength: limit }, n: { type: kind, minimum: 0 }, list: { type: 'array', prefixItems: [first, ...rest] } },
+      required: [...extraRequired, 'q'],
+    },
+  };
+}
+`,
+    },
+    {
+      name: 'an unknown `$schema` leaves the draft, and so the whole check, unknown',
+      code: `
+export const toolSchema = { $schema: dialect, type: 'array', items: [{ type: 'string' }] };
+`,
+    },
+    {
+      name: '$schema selects draft-07, where `items` may be a tuple',
+      code: `
+const pairSchema = {
+  $schema: 'http://json-schema.org/draft-07/schema#',
+  type: 'array',
+  items: [{ type: 'string' }, { type: 'number' }],
+  minItems: 2,
+  additionalItems: false,
+};
+`,
+    },
+    {
+      name: 'a dialect Ajv 8 does not check (draft-04) is left alone',
+      code: `
+const legacySchema = { $schema: 'http://json-schema.org/draft-04/schema#', type: 'number', minimum: 0, exclusiveMinimum: true };
+`,
+    },
+    {
+      name: 'an Ajv (draft-07 class) compiles a draft-07 tuple',
+      code: `
+import Ajv from 'ajv';
+const ajv = new Ajv();
+const validate = ajv.compile({ type: 'array', items: [{ type: 'string' }], minItems: 1, additionalItems: false });
+`,
+    },
+    {
+      name: 'external $refs may exist at run time',
+      code: `
+const orderSchema = { type: 'object', properties: { customer: { $ref: 'https://schemas.example.com/customer.json' } }, required: ['customer'] };
+`,
+    },
+    {
+      name: '`parameters` that is not a JSON Schema, and type-level code',
+      code: `
+const request = { parameters: { region: 'eu', retries: 3 } };
+type Tool = { inputSchema: { type: 'array'; propertes: {} } };
+interface Options { outputSchema?: { minLength: -1 } }
+`,
+    },
+    {
+      name: 'mcpRoot: false allows a non-object root',
+      options: [{ mcpRoot: false }],
+      code: `
+const tool = { inputSchema: { type: 'array', items: { type: 'string' } } };
+`,
+    },
+    {
+      name: 'a JS file with a valid OpenAI function schema',
+      filename: 'file.js',
+      code: `
+const tools = [{
+  type: 'function',
+  function: { name: 'get_weather', parameters: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] } },
+}];
+`,
+    },
+  ],
+  invalid: [
+    {
+      name: 'an unknown keyword with a did-you-mean, reported on the key, with a rename suggestion',
+      code: `
+server.registerTool('search', {
+  inputSchema: {
+    type: 'object',
+    propertes: { query: { type: 'string' } },
+  },
+});
+`,
+      errors: [
+        {
+          messageId: 'unknownKeyword',
+          data: { keyword: 'propertes', hint: DID_YOU_MEAN('properties'), where: '' },
+          line: 5,
+          column: 5,
+          endLine: 5,
+          endColumn: 14,
+          suggestions: [
+            {
+              messageId: 'renameKeyword',
+              data: { keyword: 'propertes', replacement: 'properties' },
+              output: `
+server.registerTool('search', {
+  inputSchema: {
+    type: 'object',
+    properties: { query: { type: 'string' } },
+  },
+});
+`,
+            },
+          ],
+        },
+      ],
+    },
+    {
+      name: 'an invalid `type`, with a suggestion of the nearest type name',
+      code: `
+const searchSchema = { type: 'object', properties: { query: { type: "strin" } } };
+`,
+      errors: [
+        {
+          messageId: 'invalidValue',
+          data: {
+            subject: '`type`',
+            reason: 'must be `array`, `boolean`, `integer`, `null`, `number`, `object` or `string` (or an array of them), not `strin` (did you mean `string`?)',
+            where: '',
+          },
+          line: 2,
+          column: 69,
+          endColumn: 76,
+          suggestions: [
+            {
+              messageId: 'replaceValue',
+              data: { value: 'strin', replacement: 'string' },
+              output: `
+const searchSchema = { type: 'object', properties: { query: { type: "string" } } };
+`,
+            },
+          ],
+        },
+      ],
+    },
+    {
+      name: '`required` names a property `properties` does not define',
+      code: `
+const tool = {
+  inputSchema: {
+    type: 'object',
+    properties: { query: { type: 'string' } },
+    required: ['query', 'page'],
+  },
+};
+`,
+      errors: [{ messageId: 'requiredNotDefined', data: { property: 'page', where: '' }, line: 6, column: 25, endLine: 6, endColumn: 31 }],
+    },
+    {
+      name: 'meta-schema violations: a negative minLength and a string additionalProperties',
+      code: `
+const tool = {
+  input_schema: {
+    type: 'object',
+    properties: { query: { type: 'string', minLength: -1 } },
+    additionalProperties: 'no',
+  },
+};
+`,
+      errors: [
+        { messageId: 'invalidValue', data: { subject: '`minLength`', reason: 'must be ≥ 0', where: '' }, line: 5, column: 55, endColumn: 57 },
+        { messageId: 'invalidValue', data: { subject: '`additionalProperties`', reason: 'must be a schema (an object or a boolean), not a string', where: '' }, line: 6, column: 27, endColumn: 31 },
+      ],
+    },
+    {
+      name: '$schema selects the draft: 2020-12 keywords are unknown in draft-07, draft-07 tuples invalid in 2020-12',
+      code: `
+const draft7Schema = { $schema: 'http://json-schema.org/draft-07/schema#', type: 'array', prefixItems: [{ type: 'string' }], minItems: 1, maxItems: 1 };
+const modernSchema = { type: 'array', items: [{ type: 'string' }] };
+`,
+      errors: [
+        {
+          messageId: 'unknownKeyword',
+          data: { keyword: 'prefixItems', hint: ' (`prefixItems` belongs to JSON Schema 2020-12; this schema is checked as draft-07)', where: '' },
+          line: 2,
+          column: 91,
+        },
+        { messageId: 'invalidValue', data: { subject: '`items`', reason: 'must be a schema (an object or a boolean), not an array', where: '' }, line: 3, column: 46 },
+      ],
+    },
+    {
+      name: 'x- keywords pass, other unknown keywords do not',
+      code: `
+const toolSchema = { type: 'object', 'x-order': 1, order: 1 };
+`,
+      errors: [{ messageId: 'unknownKeyword', data: { keyword: 'order', hint: '', where: '' }, line: 2, column: 52, endColumn: 57, suggestions: [] }],
+    },
+    {
+      name: 'partly known: what is known is still checked (meta-schema findings first: the typo `requird` shows once they are fixed)',
+      code: `
+export function makeTool(querySchema: object, limit: number) {
+  return { inputSchema: { type: 'object', properties: { q: querySchema, n: { type: 'integer', maximum: limit, minimum: 'zero' } }, requird: ['q'] } };
+}
+`,
+      errors: [
+        { messageId: 'invalidValue', data: { subject: '`minimum`', reason: 'must be a number, not a string', where: '' }, line: 3, column: 120, endColumn: 126 },
+      ],
+    },
+    {
+      name: 'nested and multi-line literals are reported at the exact keyword',
+      code: `
+const ordersSchema = {
+  type: 'object',
+  properties: {
+    items: {
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: {
+          sku: { type: 'string', patern: '^[A-Z]+$' },
+          qty: {
+            type: 'integer',
+            minimum: 1,
+            maxLength: 3,
+          },
+        },
+        required: [
+          'sku',
+          'price',
+        ],
+      },
+    },
+  },
+};
+`,
+      errors: [
+        {
+          messageId: 'unknownKeyword',
+          data: { keyword: 'patern', hint: DID_YOU_MEAN('pattern'), where: '' },
+          line: 10,
+          column: 34,
+          endLine: 10,
+          endColumn: 40,
+          suggestions: [
+            {
+              messageId: 'renameKeyword',
+              data: { keyword: 'patern', replacement: 'pattern' },
+              output: `
+const ordersSchema = {
+  type: 'object',
+  properties: {
+    items: {
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: {
+          sku: { type: 'string', pattern: '^[A-Z]+$' },
+          qty: {
+            type: 'integer',
+            minimum: 1,
+            maxLength: 3,
+          },
+        },
+        required: [
+          'sku',
+          'price',
+        ],
+      },
+    },
+  },
+};
+`,
+            },
+          ],
+        },
+        {
+          messageId: 'missingType',
+          data: { keyword: 'maxLength', applies: 'strings', declared: "`type: 'string'`", where: '' },
+          line: 14,
+          column: 13,
+          endLine: 14,
+          endColumn: 22,
+        },
+        { messageId: 'requiredNotDefined', data: { property: 'price', where: '' }, line: 19, column: 11, endLine: 19, endColumn: 18 },
+      ],
+    },
+    {
+      name: 'MCP root: a tool input schema must be an object',
+      code: `
+const tool = { inputSchema: { type: 'array', items: { type: 'string' } } };
+`,
+      errors: [{ messageId: 'mcpRootType', data: { position: 'inputSchema', type: "'array'", where: '' }, line: 2, column: 37, endColumn: 44 }],
+    },
+    {
+      name: 'MCP root: a missing type, with a suggestion to add it',
+      code: `
+const tool = {
+  outputSchema: {
+    properties: { total: { type: 'integer' } },
+  },
+};
+`,
+      errors: [
+        {
+          messageId: 'mcpRootMissingType',
+          data: { position: 'outputSchema', where: '' },
+          line: 3,
+          column: 3,
+          endColumn: 15,
+          suggestions: [
+            {
+              messageId: 'addObjectType',
+              output: `
+const tool = {
+  outputSchema: {
+    type: 'object',
+    properties: { total: { type: 'integer' } },
+  },
+};
+`,
+            },
+          ],
+        },
+        { messageId: 'missingType', data: { keyword: 'properties', applies: 'objects', declared: "`type: 'object'`", where: '' }, line: 4, column: 5 },
+      ],
+    },
+    {
+      name: 'ajv.compile(), jsonSchema() and *Schema consts: strict types, tuples, ignored keywords',
+      code: `
+import { jsonSchema } from 'ai';
+const ajv = new Ajv2020();
+ajv.compile({ type: 'object', allOf: [{ type: 'string' }] });
+const weatherTool = { parameters: jsonSchema({ type: 'array', prefixItems: [{ type: 'string' }, { type: 'number' }] }) };
+const nameSchema = { type: 'string', if: { minLength: 3 } };
+`,
+      errors: [
+        { messageId: 'typeConflict', data: { written: 'is', type: '`string`', context: '`object`', where: '' }, line: 4, column: 47, endColumn: 55 },
+        { messageId: 'openTuple', data: { keyword: 'prefixItems', length: '2', closing: 'items', where: '' }, line: 5, column: 63, endColumn: 74 },
+        { messageId: 'ignoredKeyword', data: { keyword: 'if', reason: 'has neither `then` nor `else` beside it', where: '' }, line: 6, column: 38, endColumn: 40 },
+      ],
+    },
+    {
+      name: 'a $ref that points nowhere, an invalid pattern, and a schema Ajv cannot compile',
+      code: `
+const linkSchema = { type: 'object', properties: { next: { $ref: '#/$defs/Link' } } };
+const codeSchema = { type: 'string', pattern: '[A-Z' };
+const maybeSchema = { properties: { a: { nullable: true } }, type: 'object' };
+`,
+      errors: [
+        { messageId: 'unresolvedRef', data: { ref: '#/$defs/Link', where: '' }, line: 2, column: 66, endColumn: 80 },
+        { messageId: 'invalidPattern', data: { keyword: 'pattern', error: '/[A-Z/u: Unterminated character class', where: '' }, line: 3, column: 47, endColumn: 53 },
+        { messageId: 'compileError', data: { reason: '"nullable" cannot be used without "type"', where: '' }, line: 4, column: 21, endColumn: 78 },
+      ],
+    },
+    {
+      name: 'a const used as a tool schema is reported once',
+      code: `
+const searchSchema = { type: 'object', properties: { q: { type: 'string', minLenght: 1 } } };
+server.registerTool('search', { inputSchema: searchSchema });
+`,
+      errors: [
+        {
+          messageId: 'unknownKeyword',
+          data: { keyword: 'minLenght', hint: DID_YOU_MEAN('minLength'), where: '' },
+          line: 2,
+          column: 75,
+          endColumn: 84,
+          suggestions: [
+            {
+              messageId: 'renameKeyword',
+              data: { keyword: 'minLenght', replacement: 'minLength' },
+              output: `
+const searchSchema = { type: 'object', properties: { q: { type: 'string', minLength: 1 } } };
+server.registerTool('search', { inputSchema: searchSchema });
+`,
+            },
+          ],
+        },
+      ],
+    },
+    {
+      name: 'an imported schema is reported where it is used, saying where the defect is',
+      filename: consumer,
+      code: `
+import { pageSchemaLiteral, SEARCH_INPUT } from './schemas.js';
+server.registerTool('page', { inputSchema: pageSchemaLiteral });
+server.registerTool('search', { inputSchema: SEARCH_INPUT });
+`,
+      errors: [
+        {
+          messageId: 'missingType',
+          data: { keyword: 'minLength', applies: 'strings', declared: "`type: 'string'`", where: ' (in `./schemas.ts`, at `/properties/page/minLength`)' },
+          line: 3,
+          column: 44,
+          endColumn: 61,
+        },
+        {
+          messageId: 'unknownKeyword',
+          data: { keyword: 'minLenght', hint: DID_YOU_MEAN('minLength'), where: ' (in `./schemas.ts`, at `/properties/query/minLenght`)' },
+          line: 4,
+          column: 46,
+          endColumn: 58,
+          suggestions: [],
+        },
+      ],
+    },
+    {
+      name: 'the per-file budget: reported once, then the rest is not compiled',
+      options: [{ maxSchemasPerFile: 1 }],
+      code: `
+const aSchema = { type: 'string', minLength: 1 };
+const bSchema = { type: 'string', minLength: 2 };
+const cSchema = { type: 'string', minLength: 3, propertes: {} };
+`,
+      errors: [{ messageId: 'tooManySchemas', data: { limit: '1' }, line: 3, column: 17 }],
+    },
+    {
+      name: 'a JS file',
+      filename: 'file.js',
+      code: `
+const tools = [{ name: 'lookup', input_schema: { type: 'object', properties: { id: { type: 'string' } }, requried: ['id'] } }];
+`,
+      errors: [
+        {
+          messageId: 'unknownKeyword',
+          data: { keyword: 'requried', hint: DID_YOU_MEAN('required'), where: '' },
+          line: 2,
+          column: 106,
+          endColumn: 114,
+          suggestions: [
+            {
+              messageId: 'renameKeyword',
+              data: { keyword: 'requried', replacement: 'required' },
+              output: `
+const tools = [{ name: 'lookup', input_schema: { type: 'object', properties: { id: { type: 'string' } }, required: ['id'] } }];
+`,
+            },
+          ],
+        },
+      ],
+    },
+  ],
 });
