@@ -2,7 +2,13 @@ import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
 import { enumPositionOfCall, enumPositionOfProperty, isInOpenUnion, type EnumPosition } from '../src/analysis/enum-positions.js';
 import { getEvaluator, type Evaluator } from '../src/analysis/evaluator.js';
 import { describeLocation, describeTableLocation, findSourceTables, findUnmarkedSources, type GlossaryTable } from '../src/analysis/glossary.js';
-import { conditionEstablishes, controllingConditions, policyCheckSubject, readsFlag } from '../src/analysis/guard-conditions.js';
+import {
+  closedCaseSubjects,
+  conditionEstablishes,
+  controllingConditions,
+  policyCheckSubject,
+  readsFlag,
+} from '../src/analysis/guard-conditions.js';
 import { describeValuesFix } from '../src/analysis/enum-description-fix.js';
 import type { StaticValue } from '../src/analysis/static-value.js';
 import { getSettings } from '../src/settings.js';
@@ -66,7 +72,7 @@ export default createRule<Options, MessageIds>({
       if (isInOpenUnion(position, evaluator.module, evaluator.libraryEnvironment)) return;
 
       const conditions = controllingConditions(position.reportNode);
-      const open = tables.find((table) => !table.closed && !isGuardedClosed(table, conditions, evaluator));
+      const open = tables.find((table) => !table.closed && !isGuardedClosed(table, position.reportNode, conditions, evaluator));
       if (open) {
         reportWithSuggestion(position, values, 'openGlossaryEnum', {
           table: open.name,
@@ -100,15 +106,19 @@ export default createRule<Options, MessageIds>({
      */
     function isGuardedClosed(
       table: GlossaryTable,
+      reportNode: TSESTree.Node,
       conditions: ReturnType<typeof controllingConditions>,
       evaluator: Evaluator,
     ): boolean {
+      const checksThisTable = (subject: TSESTree.Expression): boolean => {
+        const checked = findSourceTables(evaluator.evaluate(subject), subject, context.filename, glossary, cwd);
+        return checked.length === 0 || checked.some((other) => other.node === table.node);
+      };
+      if (closedCaseSubjects(reportNode, glossary.policyKey, glossary.closedValue).some(checksThisTable)) return true;
       return conditions.some(({ condition, holds }) =>
         conditionEstablishes(condition, holds, (test, testHolds) => {
           const subject = policyCheckSubject(test, testHolds, glossary.policyKey, glossary.closedValue);
-          if (!subject) return false;
-          const checked = findSourceTables(evaluator.evaluate(subject), subject, context.filename, glossary, cwd);
-          return checked.length === 0 || checked.some((other) => other.node === table.node);
+          return subject !== undefined && checksThisTable(subject);
         }),
       );
     }

@@ -164,3 +164,27 @@ export function readsFlag(condition: TSESTree.Node, flag: string): boolean {
       return false;
   }
 }
+
+/**
+ * `switch (table.enumPolicy) { case 'closed': return { enum: codes } }`: the policy subjects
+ * (`table`) of enclosing `case` clauses that only the closed value reaches (no fall-through from
+ * a case above).
+ */
+export function closedCaseSubjects(node: TSESTree.Node, policyKey: string, closedValue: string): TSESTree.Expression[] {
+  const subjects: TSESTree.Expression[] = [];
+  let child: TSESTree.Node = node;
+  for (let parent = node.parent; parent && !isFunctionBoundary(parent); child = parent, parent = parent.parent) {
+    if (parent.type !== AST_NODE_TYPES.SwitchCase || !parent.consequent.includes(child as TSESTree.Statement)) continue;
+    if (!parent.test || !isStringLiteral(parent.test, closedValue)) continue;
+    const statement = parent.parent;
+    const index = statement.cases.indexOf(parent);
+    const previous = index > 0 ? statement.cases[index - 1] : undefined;
+    const lastOfPrevious = previous?.consequent.at(-1);
+    if (previous && !(lastOfPrevious && alwaysExits(lastOfPrevious))) continue;
+    const discriminant = unwrap(statement.discriminant);
+    if (discriminant.type === AST_NODE_TYPES.MemberExpression && memberName(discriminant) === policyKey) {
+      subjects.push(discriminant.object);
+    }
+  }
+  return subjects;
+}

@@ -96,6 +96,10 @@ ruleTester.run('no-open-glossary-enum', rule, {
       code: `${MARKETPLACES}const codes = MARKETPLACES.values.map((v) => v.code);\nconst a = !(MARKETPLACES.enumPolicy === 'closed') ? {} : { enum: codes };\nconst b = MARKETPLACES.enumPolicy === 'closed' && { enum: codes };`,
     },
     {
+      name: 'guard: switch on the policy, case closed',
+      code: `${MARKETPLACES}function field() {\n  const codes = MARKETPLACES.values.map((v) => v.code);\n  switch (MARKETPLACES.enumPolicy) {\n    case 'described':\n      return { description: codes.join(', ') };\n    case 'closed':\n      return { enum: codes };\n  }\n}`,
+    },
+    {
       name: 'guard on a table passed as a parameter (values unknown, nothing to report)',
       code: `function field(table) {\n  const codes = table.values.map((v) => v.code);\n  if (table.enumPolicy === 'closed') return { enum: codes };\n  return { description: codes.join(', ') };\n}`,
     },
@@ -515,6 +519,22 @@ const schema = {
           data: described('MARKETPLACES', 'file.ts:6'),
           suggestions: describedAs(
             `${CLOSED_UNITS}${MARKETPLACES}const schema = UNITS.enumPolicy === 'closed' ? { enum: ${MAP_CODES} } : {};`,
+            `enum: ${MAP_CODES}`,
+            `type: 'string', description: ${ONE_OF}`,
+          ),
+        },
+      ],
+    },
+    {
+      name: 'a switch case reached by fall-through from another policy does not count',
+      code: `${MARKETPLACES}function field(codes) {\n  switch (MARKETPLACES.enumPolicy) {\n    case 'described':\n    case 'closed':\n      return { enum: MARKETPLACES.values.map((v) => v.code) };\n  }\n}`,
+      errors: [
+        {
+          messageId: 'openGlossaryEnum',
+          data: MARKETPLACES_HERE,
+          line: 9,
+          suggestions: describedAs(
+            `${MARKETPLACES}function field(codes) {\n  switch (MARKETPLACES.enumPolicy) {\n    case 'described':\n    case 'closed':\n      return { enum: MARKETPLACES.values.map((v) => v.code) };\n  }\n}`,
             `enum: ${MAP_CODES}`,
             `type: 'string', description: ${ONE_OF}`,
           ),
