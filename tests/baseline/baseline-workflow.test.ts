@@ -20,7 +20,7 @@ let project: Project;
 
 beforeAll(() => {
   build = buildForTests();
-});
+}, 120_000);
 afterAll(() => build.remove());
 
 function setUp(files: Record<string, string>, rules = ['flag-open-object']): void {

@@ -72,7 +72,8 @@ export const flagBadFunction = createRule<[], 'badFunction'>({
       onCodePathEnd(_codePath: TSESLint.CodePath, node: TSESTree.Node) {
         if (node.type === AST_NODE_TYPES.Program) {
           // Reported at the very end on purpose: the wrapper must still see this.
-          for (const statement of node.body) {
+          for (const item of node.body) {
+            const statement = item.type === AST_NODE_TYPES.ExportNamedDeclaration && item.declaration ? item.declaration : item;
             if (statement.type === AST_NODE_TYPES.FunctionDeclaration && statement.id?.name.startsWith('bad')) {
               context.report({ node: statement.id, messageId: 'badFunction', data: { name: statement.id.name } });
             }
