@@ -182,8 +182,9 @@ function parseModule(file: string): ParsedModule | JsonModule | undefined {
       return undefined;
     }
   }
+  let result: ReturnType<typeof parseForESLint>;
   try {
-    const result = parseForESLint(text, {
+    result = parseForESLint(text, {
       filePath: file,
       sourceType: 'module',
       ecmaVersion: 'latest',
@@ -193,24 +194,25 @@ function parseModule(file: string): ParsedModule | JsonModule | undefined {
       tokens: false,
       jsx: file.endsWith('x'),
     });
-    const ast = result.ast as unknown as TSESTree.Program;
-    setParents(ast, result.visitorKeys);
-    const scopeManager = result.scopeManager;
-    return {
-      kind: 'module',
-      file,
-      text,
-      ast,
-      comments: result.ast.comments,
-      scopeManager,
-      getScope: (node) => scopeOf(scopeManager, node),
-      moduleScope: topLevelScope(scopeManager.globalScope as Scope),
-    };
   } catch {
     // A module that does not parse is the user's problem to see in its own lint run; here its
-    // values are simply unknown, which never produces a finding.
+    // values are simply unknown, which never produces a finding. Only the parse is guarded: an
+    // error in what follows is this plugin's bug and must reach the user as one.
     return undefined;
   }
+  const ast = result.ast as unknown as TSESTree.Program;
+  setParents(ast, result.visitorKeys);
+  const scopeManager = result.scopeManager;
+  return {
+    kind: 'module',
+    file,
+    text,
+    ast,
+    comments: result.ast.comments,
+    scopeManager,
+    getScope: (node) => scopeOf(scopeManager, node),
+    moduleScope: topLevelScope(scopeManager.globalScope as Scope),
+  };
 }
 
 /**
