@@ -91,6 +91,8 @@ type NameOrigin =
   | { readonly kind: 'local' };
 
 const NAMESPACE = '*';
+/** Longer thrown expressions are left out of the message rather than cut mid-expression. */
+const MAX_LABEL_LENGTH = 40;
 
 function staticPropertyName(member: TSESTree.MemberExpression): string | undefined {
   if (!member.computed && member.property.type === AST_NODE_TYPES.Identifier) return member.property.name;
@@ -130,6 +132,15 @@ function destructuredKey(pattern: TSESTree.ObjectPattern, name: TSESTree.Identif
   return undefined;
 }
 
+/** The reason parameter of `promise.catch((error) => …)` / `promise.then(ok, (error) => …)`. */
+function isRejectionHandlerParameter(fn: TSESTree.Node, parameter: TSESTree.Node): boolean {
+  if (!isFunctionNode(fn) || fn.params[0] !== parameter || fn.parent?.type !== AST_NODE_TYPES.CallExpression) return false;
+  const call = fn.parent;
+  if (call.callee.type !== AST_NODE_TYPES.MemberExpression) return false;
+  const method = staticPropertyName(call.callee);
+  return (method === 'catch' && call.arguments[0] === fn) || (method === 'then' && call.arguments[1] === fn);
+}
+
 /**
  * Layers what the shared bindings leave opaque on top of them: `require()` declarators,
  * `import x = require('m')`, and catch parameters (a rethrow).
@@ -154,6 +165,9 @@ function originOf(binding: Binding): NameOrigin {
     case 'opaque': {
       const definition = binding.variable.defs[0];
       if (definition?.type === DefinitionType.CatchClause) return { kind: 'catch-parameter' };
+      if (definition?.type === DefinitionType.Parameter && isRejectionHandlerParameter(definition.node, definition.name)) {
+        return { kind: 'catch-parameter' };
+      }
       const node = definition?.node;
       if (
         node?.type === AST_NODE_TYPES.TSImportEqualsDeclaration &&
@@ -229,7 +243,12 @@ export function createPanicDetector(
     if (argument.type === AST_NODE_TYPES.Identifier && resolve(argument).kind === 'catch-parameter') {
       return { kind: 'throw', node, label: `a rethrow (\`throw ${argument.name}\`)`, catchable: true };
     }
-    return { kind: 'throw', node, label: '`throw`', catchable: true };
+    const written = sourceCode.getText(argument);
+    const readable =
+      (argument.type === AST_NODE_TYPES.Identifier || argument.type === AST_NODE_TYPES.MemberExpression) &&
+      written.length <= MAX_LABEL_LENGTH &&
+      !written.includes('\n');
+    return { kind: 'throw', node, label: readable ? `\`throw ${written}\`` : '`throw`', catchable: true };
   }
 
   function callConstruct(call: TSESTree.CallExpression): PanicConstruct | undefined {

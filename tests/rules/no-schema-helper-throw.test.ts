@@ -1,5 +1,11 @@
+import { join, relative } from 'node:path';
+import { Linter } from 'eslint';
+import { describe, expect, it } from 'vitest';
 import rule from '../../rules/no-schema-helper-throw.js';
 import { ruleTester } from '../rule-tester.js';
+
+/** Relative to the working directory, as ESLint reports it; inline code is linted as if it lived here. */
+const FIXTURES = relative(process.cwd(), join(import.meta.dirname, 'no-schema-helper-throw', 'fixtures')).split('\\').join('/');
 
 const BY_NAME = 'its name contains "schema"';
 const RETURNS_SCHEMA = 'it returns a JSON Schema';
@@ -303,13 +309,37 @@ function buildSchema(input) {
       errors: [panic('buildSchema', '`throw new TypeError(…)`', 4, 17), panic('buildSchema', 'a rethrow (`throw error`)', 7, 5)],
     },
     {
+      name: 'throwing a stored error, and rethrowing from a promise rejection handler',
+      code: `
+function mustSchema(built) {
+  if (!built.ok) throw built.error;
+  return load().catch((reason) => { throw reason; }).then(undefined, (failure) => { throw failure; });
+}
+      `,
+      errors: [
+        panic('mustSchema', '\`throw built.error\`', 3, 18),
+        panic('mustSchema', 'a rethrow (\`throw reason\`)', 4, 37),
+        panic('mustSchema', 'a rethrow (\`throw failure\`)', 4, 85),
+      ],
+    },
+    {
+      name: 'a thrown literal or a long expression is labelled as a plain throw',
+      code: `
+const inputSchema = () => {
+  if (Math.random()) throw 'no schema';
+  throw createRegistrationFailureFor(inputSchema.name).withCause;
+};
+      `,
+      errors: [panic('inputSchema', '\`throw\`', 3, 22), panic('inputSchema', '\`throw\`', 4, 3)],
+    },
+    {
       name: 'a try with only a finally does not catch',
       code: `
 const buildSchema = function (input) {
   try { throw input; } finally { cleanup(); }
 };
       `,
-      errors: [panic('buildSchema', '`throw`', 3, 9)],
+      errors: [panic('buildSchema', '`throw input`', 3, 9)],
     },
     {
       name: 'a throw in an asynchronous callback escapes the try around it',
@@ -627,6 +657,18 @@ export default function (fields: string[]) {
       errors: [panic('<anonymous>', '\`throw new Error(…)\`', 3, 28, RETURNS_SCHEMA)],
     },
     {
+      name: 'body-based detection: a JSON Schema imported from another module',
+      filename: `${FIXTURES}/search-tool.ts`,
+      code: `
+import { SEARCH_INPUT } from './input-schemas.js';
+export function searchInput(strict: boolean) {
+  if (!strict) throw new Error('only strict search is supported');
+  return SEARCH_INPUT;
+}
+      `,
+      errors: [panic('searchInput', '\`throw new Error(…)\`', 4, 16, RETURNS_SCHEMA)],
+    },
+    {
       name: 'body-based detection: a JSON Schema through a const, a conditional and JSON.stringify',
       code: `
 const SEARCH_INPUT = { type: 'object', properties: { query: { type: 'string' } } } as const;
@@ -675,4 +717,18 @@ function compileTool(spec: object) {
       errors: [{ ...panic('mustSchema', '`throw new Error(…)`', 1, 25), endLine: 1, endColumn: 46 }],
     },
   ],
+});
+
+describe('no-schema-helper-throw options', () => {
+  it('rejects an invalid helperNames pattern with an error naming it', () => {
+    const linter = new Linter({ configType: 'flat' });
+    const config = {
+      files: ['**/*.js'],
+      plugins: { local: { rules: { 'no-schema-helper-throw': rule } } },
+      rules: { 'local/no-schema-helper-throw': ['error', { helperNames: ['(unclosed'] }] },
+    };
+    expect(() => linter.verify('function mustSchema() { throw new Error(); }', config as never, { filename: 'file.js' })).toThrow(
+      /invalid name pattern "\(unclosed"/,
+    );
+  });
 });
