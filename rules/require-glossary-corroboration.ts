@@ -1,6 +1,5 @@
 import { AST_NODE_TYPES, type TSESTree } from '@typescript-eslint/utils';
 import { getEvaluator } from '../src/analysis/evaluator.js';
-import { getKeyName } from '../src/analysis/function-name.js';
 import {
   corroborationTags,
   countCorroboration,
@@ -8,7 +7,7 @@ import {
   tableOfObjectLiteral,
   type CorroborationCount,
 } from '../src/analysis/glossary.js';
-import type { StaticValue } from '../src/analysis/static-value.js';
+import { getProperty, type StaticValue } from '../src/analysis/static-value.js';
 import { getSettings } from '../src/settings.js';
 import { createRule } from '../src/util/create-rule.js';
 
@@ -102,17 +101,13 @@ export default createRule<Options, MessageIds>({
       ObjectExpression(node) {
         const table = tableOfObjectLiteral(node, glossary, context.filename);
         if (!table?.closed) return;
-        const sources = node.properties.find(
-          (property): property is TSESTree.Property =>
-            property.type === AST_NODE_TYPES.Property && getKeyName(property.key, property.computed) === key,
-        );
+        // Evaluated rather than read off the literal, so `{ ...base, enumPolicy: 'closed' }`
+        // counts the sources `base` brings; a spread that cannot be known may hold them.
+        const value = getEvaluator(context).evaluate(node);
+        const sources = getProperty(value, key);
+        if (!sources && value.kind === 'object' && !value.complete) return;
         const where = `'${key}'`;
-        if (!sources) {
-          report({ node: table.policyProperty }, table.name, where, undefined);
-          return;
-        }
-        const value = getEvaluator(context).evaluate(sources.value as TSESTree.Expression);
-        report({ node: table.policyProperty }, table.name, where, countCorroboration(sourcesOf(value)));
+        report({ node: table.policyProperty }, table.name, where, sources && countCorroboration(sourcesOf(sources)));
       },
       VariableDeclaration(node) {
         if (node.kind !== 'const') return;

@@ -25,6 +25,14 @@ ruleTester.run('require-glossary-corroboration', rule, {
       `,
     },
     {
+      name: 'sources brought in by a spread are counted',
+      code: `const BASE = { corroboratedBy: ['spec', 'docs'] };\nexport const UNITS = { ...BASE, enumPolicy: 'closed', values: ['g'] };`,
+    },
+    {
+      name: 'a spread that cannot be known may hold the sources: not reported',
+      code: `export const UNITS = { ...loadEvidence(), enumPolicy: 'closed', values: ['g'] };`,
+    },
+    {
       name: 'described tables need no sources',
       code: `export const MARKETPLACES = { enumPolicy: 'described', values: ['US', 'UK'] };`,
     },
@@ -102,6 +110,11 @@ ruleTester.run('require-glossary-corroboration', rule, {
           endColumn: 23,
         },
       ],
+    },
+    {
+      name: 'a known spread without sources',
+      code: `const BASE = { values: ['g'] };\nexport const UNITS = { ...BASE, enumPolicy: 'closed' };`,
+      errors: [{ messageId: 'missingSources', data: { table: 'UNITS', where: "'corroboratedBy'", minimum: '2', count: '0' }, line: 2, column: 33 }],
     },
     {
       name: 'one source is not corroboration',
