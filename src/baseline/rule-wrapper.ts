@@ -18,7 +18,7 @@ type AnyContext = Readonly<TSESLint.RuleContext<string, readonly unknown[]>>;
 type Descriptor = TSESLint.ReportDescriptor<string>;
 type Listener = (...args: unknown[]) => void;
 
-interface RuleModuleLike<MessageIds extends string, Options extends readonly unknown[], Docs> {
+export interface RuleModuleLike<MessageIds extends string, Options extends readonly unknown[], Docs> {
   readonly name: string;
   readonly meta: TSESLint.RuleMetaData<MessageIds, Docs, Options>;
   create(context: Readonly<TSESLint.RuleContext<MessageIds, Options>>): TSESLint.RuleListener;
