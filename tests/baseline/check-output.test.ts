@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import AjvDraft04 from 'ajv-draft-04';
-import addFormats from 'ajv-formats';
+import ajvDraft04 from 'ajv-draft-04';
+import ajvFormats from 'ajv-formats';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildForTests, type TestBuild } from './build.js';
 import { cli, lint } from './cli-harness.js';
@@ -31,8 +31,9 @@ function setUp(files: Record<string, string>, plugin: 'fixture' | 'real' = 'fixt
 
 // The official schema's `language` pattern is not valid under the `u` flag Ajv uses by default.
 function validateSarif(log: unknown): string[] {
-  const ajv = new AjvDraft04({ allErrors: true, strict: false, unicodeRegExp: false });
-  (addFormats as unknown as (ajv: AjvDraft04) => void)(ajv);
+  // CommonJS packages: under NodeNext the default import is `module.exports`, whose `default` is the export.
+  const ajv = new ajvDraft04.default({ allErrors: true, strict: false, unicodeRegExp: false });
+  ajvFormats.default(ajv);
   const schema = JSON.parse(readFileSync(join(import.meta.dirname, 'sarif-2.1.0-rtm.5.json'), 'utf8')) as object;
   const validate = ajv.compile(schema);
   return validate(log) ? [] : (validate.errors ?? []).map((error) => `${error.instancePath} ${error.message ?? ''}`);
