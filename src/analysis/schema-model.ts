@@ -142,7 +142,9 @@ function classifyJsonSchema(value: StaticValue): Permissiveness | undefined {
       if (keyword.kind === 'array' && keyword.complete && keyword.elements.every(acceptsAnything)) continue;
       return undefined;
     }
-    const neutral = NEUTRAL_OBJECT_KEYWORDS[key];
+    // Own keys only: a schema property named `constructor`, `toString` or `__proto__` must not
+    // find Object.prototype's members (which made it "neutral", or crashed the lint).
+    const neutral = Object.hasOwn(NEUTRAL_OBJECT_KEYWORDS, key) ? NEUTRAL_OBJECT_KEYWORDS[key] : undefined;
     if (neutral && neutral(keyword)) continue;
     return undefined;
   }

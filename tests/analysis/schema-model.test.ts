@@ -50,6 +50,15 @@ describe('schema model: JSON Schema values', () => {
   });
 });
 
+describe('schema model: keys named like Object.prototype members', () => {
+  it.each([["{ toString: 'x' }"], ["{ type: 'object', constructor: 1 }"], ["{ hasOwnProperty: {} }"], ["{ ['__proto__']: {} }"]])(
+    '%s is not permissive (and does not throw)',
+    (schema) => {
+      expect(classify(schema)).toBeUndefined();
+    },
+  );
+});
+
 describe('schema model: library builders', () => {
   it.each([
     ["import { z } from 'zod';", 'z.any()', 'anything'],
