@@ -214,7 +214,9 @@ export function createSchemaHelperFinder(
 
   function classifyUncached(fn: FunctionNode): SchemaHelper | undefined {
     // A setter stores a value; it never builds the schema it is handed.
-    if (fn.parent.type === AST_NODE_TYPES.MethodDefinition && fn.parent.kind === 'set') return undefined;
+    if ((fn.parent.type === AST_NODE_TYPES.MethodDefinition || fn.parent.type === AST_NODE_TYPES.Property) && fn.parent.kind === 'set') {
+      return undefined;
+    }
     const name = getFunctionName(fn);
     if (name !== undefined && isIgnoredName(name)) return undefined;
     const reason = (name !== undefined ? reasonFromName(name) : undefined) ?? reasonFromBody(fn);

@@ -151,6 +151,7 @@ ruleTester.run('no-schema-helper-throw', rule, {
           #schema: object | undefined;
           set schema(value: object) { if (!value) throw new TypeError('schema required'); this.#schema = value; }
         }
+        const holder = { set inputSchema(value: object) { if (!value) throw new TypeError('schema required'); } };
       `,
     },
     {
@@ -374,16 +375,18 @@ const tools = {
   inputSchema() { throw new Error('a'); },
   outputSchema: () => { throw new Error('b'); },
   'json-schema': function () { throw new Error('c'); },
+  get parametersSchema() { throw new Error('d'); },
 };
       `,
       errors: [
         panic('inputSchema', '`throw new Error(…)`', 3, 19),
         panic('outputSchema', '`throw new Error(…)`', 4, 25),
         panic('json-schema', '`throw new Error(…)`', 5, 32),
+        panic('parametersSchema', '`throw new Error(…)`', 6, 28),
       ],
     },
     {
-      name: 'class members: static, private #name, getter, class field, abstract-free instance method',
+      name: 'class members: instance and static methods, private #name, getter, class fields',
       code: `
 class ToolRegistry {
   static schemaFor(name: string) { throw new Error(name); }
@@ -391,6 +394,7 @@ class ToolRegistry {
   get inputSchema() { throw new Error('getter'); }
   buildSchema = () => { throw new Error('field'); };
   static #compileSchema = function () { throw new Error('static private field'); };
+  toolSchema(name: string) { throw new Error(name); }
 }
       `,
       errors: [
@@ -399,6 +403,7 @@ class ToolRegistry {
         panic('inputSchema', '`throw new Error(…)`', 5, 23),
         panic('buildSchema', '`throw new Error(…)`', 6, 25),
         panic('#compileSchema', '`throw new Error(…)`', 7, 41),
+        panic('toolSchema', '`throw new Error(…)`', 8, 30),
       ],
     },
     {
