@@ -9,8 +9,16 @@ export interface DescribeValuesFix {
   apply(fixer: TSESLint.RuleFixer): TSESLint.RuleFix | TSESLint.RuleFix[];
 }
 
+/**
+ * Past this many values a description stops being something an agent (or a reviewer) reads; such
+ * lists need a hand-written summary, so no suggestion is offered.
+ */
+const MAX_DESCRIBED_VALUES = 200;
+
 /** The enum's values when every one is a known string: a list, or the values of an enum-like map. */
 function enumStrings(value: StaticValue): string[] | undefined {
+  if (value.kind === 'array' && value.elements.length > MAX_DESCRIBED_VALUES) return undefined;
+  if (value.kind === 'object' && value.properties.size > MAX_DESCRIBED_VALUES) return undefined;
   let strings: readonly string[] | undefined;
   if (value.kind === 'array') {
     strings = knownStrings(value);

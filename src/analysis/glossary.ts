@@ -234,11 +234,21 @@ function classifyOrigin(origin: Origin, glossary: GlossarySettings, cwd: string)
  * holds `T` (`TABLES.marketplace.values`).
  */
 export function tableAroundNode(node: TSESTree.Node, glossary: GlossarySettings, file: string): GlossaryTable | undefined {
+  // The thousands of values of one table share their ancestors: each ancestor is visited once,
+  // and whatever the walk found from it is what any walk through it finds.
+  const visited: TSESTree.Node[] = [];
+  let found: GlossaryTable | undefined;
   let current: TSESTree.Node | undefined = node;
   for (let step = 0; current && step < MAX_ANCESTOR_STEPS; step += 1) {
+    const memo = aroundMemo.get(current);
+    if (memo && memo.glossary === glossary) {
+      found = memo.table;
+      break;
+    }
+    visited.push(current);
     if (current.type === AST_NODE_TYPES.ObjectExpression) {
-      const table = tableOfObjectLiteral(current, glossary, file);
-      if (table) return table;
+      found = tableOfObjectLiteral(current, glossary, file);
+      if (found) break;
     }
     if (
       current.type === AST_NODE_TYPES.Program ||
@@ -248,12 +258,18 @@ export function tableAroundNode(node: TSESTree.Node, glossary: GlossarySettings,
       current.type === AST_NODE_TYPES.FunctionDeclaration ||
       current.type === AST_NODE_TYPES.ClassBody
     ) {
-      return undefined;
+      break;
     }
     current = current.parent;
   }
-  return undefined;
+  // A walk cut by the step budget says nothing about the nodes it did not reach past.
+  if (found || !current || visited.length < MAX_ANCESTOR_STEPS) {
+    for (const node of visited) aroundMemo.set(node, { glossary, table: found });
+  }
+  return found;
 }
+
+const aroundMemo = new WeakMap<TSESTree.Node, { glossary: GlossarySettings; table: GlossaryTable | undefined }>();
 
 function contains(outer: TSESTree.Node, inner: TSESTree.Node): boolean {
   return outer.range[0] <= inner.range[0] && inner.range[1] <= outer.range[1];
@@ -277,13 +293,22 @@ export function findSourceTables(
   glossary: GlossarySettings,
   cwd: string,
 ): GlossaryTable[] {
+  // A value written elsewhere (a `const` used by many enums) has the same sources everywhere.
+  const writtenHere = value.node !== undefined && value.file === currentFile && contains(written, value.node);
+  const cached = writtenHere ? undefined : sourceMemo.get(value);
+  if (cached && cached.glossary === glossary && cached.cwd === cwd && cached.currentFile === currentFile) return cached.tables;
   const tables = new Map<TSESTree.Node, GlossaryTable>();
   const add = (table: GlossaryTable | undefined): void => {
     if (table && !tables.has(table.node)) tables.set(table.node, table);
   };
+  const seenOrigins = new Set<Origin>();
   const seenNodes = new Set<TSESTree.Node>();
   for (const part of parts(value)) {
-    for (const origin of part.origins) add(tableOfOrigin(origin, glossary, cwd));
+    for (const origin of part.origins) {
+      if (seenOrigins.has(origin)) continue;
+      seenOrigins.add(origin);
+      add(tableOfOrigin(origin, glossary, cwd));
+    }
     if (!part.node || seenNodes.has(part.node)) continue;
     seenNodes.add(part.node);
     const inline = part.file === currentFile && contains(written, part.node);
@@ -292,10 +317,17 @@ export function findSourceTables(
   const found = [...tables.values()];
   // A table nested in another (`GLOSSARY.units`, itself marked) is the authority over its own
   // values: reading them through the outer table must not inherit the outer policy.
-  return found.filter(
+  const result = found.filter(
     (outer) => !found.some((inner) => inner !== outer && inner.file === outer.file && strictlyContains(outer.node, inner.node)),
   );
+  if (!writtenHere) sourceMemo.set(value, { glossary, cwd, currentFile, tables: result });
+  return result;
 }
+
+const sourceMemo = new WeakMap<
+  StaticValue,
+  { glossary: GlossarySettings; cwd: string; currentFile: string; tables: GlossaryTable[] }
+>();
 
 function strictlyContains(outer: TSESTree.Node, inner: TSESTree.Node): boolean {
   return contains(outer, inner) && (outer.range[0] !== inner.range[0] || outer.range[1] !== inner.range[1]);

@@ -308,6 +308,11 @@ const schema = {
       errors: [{ messageId: 'openGlossaryEnum', data: MARKETPLACES_HERE, suggestions: [] }],
     },
     {
+      name: 'more values than a description can carry: reported without a suggestion',
+      code: `const CODES = { enumPolicy: 'described', values: [${Array.from({ length: 201 }, (_, index) => `'c${index}'`).join(', ')}] };\nconst schema = { enum: CODES.values };`,
+      errors: [{ messageId: 'openGlossaryEnum', line: 2, suggestions: [] }],
+    },
+    {
       name: 'z.enum from zod/v4 with a namespace import',
       code: `${MARKETPLACES}import * as z from 'zod/v4';\nconst field = z.enum(MARKETPLACES.values.map((v) => v.code));`,
       errors: [
