@@ -4,6 +4,7 @@ import {
   corroborationTags,
   countCorroboration,
   findPolicyTag,
+  policyOfTag,
   tableOfObjectLiteral,
   type CorroborationCount,
 } from '../src/analysis/glossary.js';
@@ -114,7 +115,7 @@ export default createRule<Options, MessageIds>({
         const comment = jsdocOf(node);
         if (!comment) return;
         const tag = findPolicyTag(comment.value, glossary);
-        if (!tag || tag.value.split(/\s+/)[0] !== glossary.closedValue) return;
+        if (!tag || policyOfTag(tag) !== glossary.closedValue) return;
         const textStart = comment.range[0] + 2;
         const loc = {
           start: sourceCode.getLocFromIndex(textStart + tag.offset),

@@ -133,7 +133,8 @@ export function findPolicyTag(jsdoc: string, glossary: GlossarySettings): JsdocT
   return parseJsdocTags(jsdoc).find((tag) => tag.name === glossary.policyKey && tag.value !== '');
 }
 
-function policyOfTag(tag: JsdocTag): string {
+/** `@enumPolicy closed -- see ADR-12` is `closed`: the policy is the tag's first word. */
+export function policyOfTag(tag: JsdocTag): string {
   return tag.value.split(/\s+/)[0] ?? tag.value;
 }
 
