@@ -300,6 +300,8 @@ class FileEvaluator implements Evaluator {
         const spread = this.value(property.argument, module, env, depth);
         origins.push(...spread.origins);
         if (spread.kind === 'object') {
+          // A partly known spread may hold keys beyond those known, overwriting anything before it.
+          if (!spread.complete) for (const [key, value] of properties) properties.set(key, { value: unknown(value.value.node, module.file), keyNode: value.keyNode });
           for (const [key, value] of spread.properties) properties.set(key, { value: withOrigins(value.value, spread.origins), keyNode: value.keyNode });
           complete &&= spread.complete;
         } else if (!isNullish(spread)) {

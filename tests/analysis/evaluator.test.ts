@@ -58,6 +58,8 @@ describe('static evaluator', () => {
   it('keeps unknown holes in partly known values', () => {
     expect(evaluate('declare const x: unknown; const probe = { a: 1, b: x, ...x, c: 2 };')).toEqual({ a: '<unknown>', b: '<unknown>', c: 2, '<…>': true });
     expect(evaluate('declare const xs: string[]; const probe = [1, ...xs];')).toEqual([1, '<…>']);
+    // A partly known spread's unknown part may overwrite `a` as well.
+    expect(evaluate("declare const x: unknown; const base = { ...x, b: 2 }; const probe = { a: 1, ...base };")).toEqual({ a: '<unknown>', b: 2, '<…>': true });
   });
 
   it('records the bindings a value flowed through', () => {

@@ -100,6 +100,15 @@ export function makeTool(limit: number, kind: string) {
 `,
     },
     {
+      name: 'partly known: a partly known spread may overwrite what comes before it',
+      code: `
+export function makeTool(options: object) {
+  const overrides = { ...options, description: 'Query' };
+  return { inputSchema: { type: 'array', minLength: -1, ...overrides } };
+}
+`,
+    },
+    {
       name: 'an unknown `$schema` leaves the draft, and so the whole check, unknown',
       code: `
 export const toolSchema = { $schema: dialect, type: 'array', items: [{ type: 'string' }] };
