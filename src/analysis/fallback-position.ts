@@ -510,6 +510,23 @@ function fromStatement(
   return undefined;
 }
 
+/**
+ * `...(cond ? extra : {})`, `...(x ?? {})`: an empty object spread adds nothing, so choosing it is
+ * "no extra keys", not a schema standing in for another.
+ */
+function isSpreadOperand(expression: TSESTree.Node): boolean {
+  let node = expression;
+  for (let parent = node.parent; parent; node = parent, parent = node.parent) {
+    if (parent.type === AST_NODE_TYPES.SpreadElement) return true;
+    const passesThrough =
+      isWrapper(parent) ||
+      (parent.type === AST_NODE_TYPES.ConditionalExpression && parent.test !== node) ||
+      (parent.type === AST_NODE_TYPES.LogicalExpression && parent.right === node);
+    if (!passesThrough) return false;
+  }
+  return false;
+}
+
 function isInCatchHandler(node: TSESTree.Node): boolean {
   let child: TSESTree.Node = node;
   for (let current = node.parent; current; current = current.parent) {
@@ -559,7 +576,7 @@ function directFallbackPosition(node: TSESTree.Expression, resolver: Resolver): 
   if (!parent) return undefined;
   switch (parent.type) {
     case AST_NODE_TYPES.LogicalExpression: {
-      if (parent.right !== slot || parent.operator === '&&') return undefined;
+      if (parent.right !== slot || parent.operator === '&&' || isSpreadOperand(parent)) return undefined;
       const leaves = logicalLeaves(parent.left);
       const cause = leaves.some((leaf) => isBuildOutcome(leaf, resolver)) ? 'failure' : 'absence';
       return withCatchCause(
@@ -588,7 +605,7 @@ function directFallbackPosition(node: TSESTree.Expression, resolver: Resolver): 
       return parent.operator === '=' ? fromStatement(parent, resolver) : undefined;
     }
     case AST_NODE_TYPES.ConditionalExpression: {
-      if (parent.test === slot) return undefined;
+      if (parent.test === slot || isSpreadOperand(parent)) return undefined;
       const other = parent.consequent === slot ? parent.alternate : parent.consequent;
       return withCatchCause(
         {

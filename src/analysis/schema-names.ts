@@ -6,8 +6,11 @@
 const SCHEMA_NAME = /schema/i;
 const EXACT_SCHEMA_NAMES = new Set(['parameters', 'input_schema', 'parametersJsonSchema']);
 
-/** Output schemas: in recommended, a fallback there is not reported (their looseness has other risks). */
-const OUTPUT_SCHEMA_NAME = /^(outputSchema|output_schema|responseSchema|response_schema)$/;
+/**
+ * Output schemas: in recommended, a fallback there is not reported (their looseness has other
+ * risks). Also the functions and bindings that hold one: `generateOutputSchema`, `OUTPUT_SCHEMA`.
+ */
+const OUTPUT_SCHEMA_NAME = /(?:output|response)_?schema/i;
 
 export function compileNamePatterns(patterns: readonly string[]): readonly RegExp[] {
   return patterns.map((pattern) => {

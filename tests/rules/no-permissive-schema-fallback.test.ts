@@ -82,6 +82,10 @@ ruleTester.run('no-permissive-schema-fallback', rule, {
       code: `const outputSchema = def.outputSchema ?? { type: 'object' };`,
     },
     {
+      name: 'a function building an output schema is left out by default',
+      code: `function buildOutputSchema(s) { try { return zodToJsonSchema(s); } catch { return {}; } }`,
+    },
+    {
       name: 'a name only matched by schemaNames is not a schema position without the option',
       code: `const argsSpec = def.argsSpec ?? {};`,
     },
@@ -320,6 +324,10 @@ ruleTester.run('no-permissive-schema-fallback', rule, {
     absence(`const tool = { outputSchema: def.outputSchema ?? {} };`, `{}`, ANYTHING, {
       options: [{ checkOutputSchemas: true }],
       name: 'checkOutputSchemas reports output-schema fallbacks',
+    }),
+    failure(`function buildOutputSchema(s) { try { return zodToJsonSchema(s); } catch { return {}; } }`, `{}`, ANYTHING, {
+      options: [{ checkOutputSchemas: true }],
+      name: 'checkOutputSchemas reports a fallback in a function building an output schema',
     }),
     {
       name: 'two findings in one file, each with its own cause',

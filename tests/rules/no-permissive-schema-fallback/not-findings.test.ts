@@ -144,6 +144,20 @@ ruleTester.run('no-permissive-schema-fallback: not findings', rule, {
       code: `const body = await fetch(url).then((r) => r.json()).catch(() => ({}));`,
     },
 
+    // ---- spreads: an empty object spread adds no keys -------------------------------------------
+    {
+      name: 'a conditional spread into a schema (chrome-devtools-mcp definePageTool)',
+      code: `const schema = { ...(args.pageIdRouting && !isSlimTool(tool) ? pageIdSchema : {}), ...tool.schema };`,
+    },
+    {
+      name: 'a conditional spread inside a converter (zod toJSONSchema, minified)',
+      code: `function toJsonSchema(t, m) { return { allOf: m.map((p) => ({ ...(t.target === 'draft-07' ? { type: 'string' } : {}), pattern: p.source })) }; }`,
+    },
+    {
+      name: 'a ?? spread',
+      code: `const inputSchema = { type: 'object', ...(def.inputSchema ?? {}) };`,
+    },
+
     // ---- type-level code -------------------------------------------------------------------------
     {
       name: 'a type literal',
@@ -166,6 +180,10 @@ ruleTester.run('no-permissive-schema-fallback: not findings', rule, {
     {
       name: 'an output-schema fallback in a catch',
       code: `function toTool(def) { try { return { outputSchema: toJsonSchema(def.output) }; } catch { return { outputSchema: { type: 'object' } }; } }`,
+    },
+    {
+      name: 'a function building an output schema (mcp-framework BaseTool.generateOutputSchema)',
+      code: `class Tool { generateOutputSchema() { if (!this.outputShape) return {}; return { type: 'object', properties: toProperties(this.outputShape) }; } }`,
     },
     {
       name: 'a response_schema default',
