@@ -3,6 +3,7 @@ import { forEachDescendant } from './ast-walk.js';
 import { type Binding, findBinding } from './bindings.js';
 import { getEvaluator } from './evaluator.js';
 import { isFunctionNode } from './function-name.js';
+import { memberName } from './schema-libraries.js';
 
 const { DefinitionType } = TSESLint.Scope;
 
@@ -94,20 +95,12 @@ const NAMESPACE = '*';
 /** Longer thrown expressions are left out of the message rather than cut mid-expression. */
 const MAX_LABEL_LENGTH = 40;
 
-function staticPropertyName(member: TSESTree.MemberExpression): string | undefined {
-  if (!member.computed && member.property.type === AST_NODE_TYPES.Identifier) return member.property.name;
-  if (member.computed && member.property.type === AST_NODE_TYPES.Literal && typeof member.property.value === 'string') {
-    return member.property.value;
-  }
-  return undefined;
-}
-
 /** `require('m')` (`*`) or `require('m').member`, the CommonJS spelling of an import. */
 function requiredModule(expression: TSESTree.Expression | null): { module: string; member: string } | undefined {
   let node = expression;
   let member = NAMESPACE;
   if (node?.type === AST_NODE_TYPES.MemberExpression) {
-    member = staticPropertyName(node) ?? '';
+    member = memberName(node) ?? '';
     node = node.object;
   }
   if (
@@ -137,7 +130,7 @@ function isRejectionHandlerParameter(fn: TSESTree.Node, parameter: TSESTree.Node
   if (!isFunctionNode(fn) || fn.params[0] !== parameter || fn.parent?.type !== AST_NODE_TYPES.CallExpression) return false;
   const call = fn.parent;
   if (call.callee.type !== AST_NODE_TYPES.MemberExpression) return false;
-  const method = staticPropertyName(call.callee);
+  const method = memberName(call.callee);
   return (method === 'catch' && call.arguments[0] === fn) || (method === 'then' && call.arguments[1] === fn);
 }
 
@@ -192,7 +185,7 @@ function isProcessObject(node: TSESTree.Node, resolve: (identifier: TSESTree.Ide
   // `globalThis.process.exit()`
   return (
     node.type === AST_NODE_TYPES.MemberExpression &&
-    staticPropertyName(node) === 'process' &&
+    memberName(node) === 'process' &&
     node.object.type === AST_NODE_TYPES.Identifier &&
     node.object.name === 'globalThis' &&
     resolve(node.object).kind === 'global'
@@ -211,7 +204,7 @@ function isSynchronousCallback(fn: TSESTree.Node): boolean {
   return (
     parent.arguments[0] === fn &&
     parent.callee.type === AST_NODE_TYPES.MemberExpression &&
-    SYNCHRONOUS_CALLBACK_METHODS.has(staticPropertyName(parent.callee) ?? '')
+    SYNCHRONOUS_CALLBACK_METHODS.has(memberName(parent.callee) ?? '')
   );
 }
 
@@ -235,7 +228,7 @@ export function createPanicDetector(
     if (argument.type === AST_NODE_TYPES.NewExpression || argument.type === AST_NODE_TYPES.CallExpression) {
       const writtenClass = sourceCode.getText(argument.callee);
       const className =
-        argument.callee.type === AST_NODE_TYPES.MemberExpression ? staticPropertyName(argument.callee) : writtenClass;
+        argument.callee.type === AST_NODE_TYPES.MemberExpression ? memberName(argument.callee) : writtenClass;
       if (allowErrorClasses.has(writtenClass) || (className !== undefined && allowErrorClasses.has(className))) return undefined;
       const keyword = argument.type === AST_NODE_TYPES.NewExpression ? 'new ' : '';
       return { kind: 'throw', node, label: `\`throw ${keyword}${writtenClass}(…)\``, catchable: true };
@@ -275,7 +268,7 @@ export function createPanicDetector(
       return undefined;
     }
     if (callee.type !== AST_NODE_TYPES.MemberExpression) return undefined;
-    const method = staticPropertyName(callee);
+    const method = memberName(callee);
     if (method === undefined) return undefined;
     if (PROCESS_EXITS.has(method) && isProcessObject(callee.object, resolve)) {
       return { kind: 'process-exit', node: call, label: callLabel(call), catchable: false };
@@ -288,7 +281,7 @@ export function createPanicDetector(
 
   /** `assert` in `assert.ok()`, and `assert.strict` in `assert.strict.equal()`. */
   function isAssertObject(node: TSESTree.Node): boolean {
-    if (node.type === AST_NODE_TYPES.MemberExpression && staticPropertyName(node) === 'strict') return isAssertObject(node.object);
+    if (node.type === AST_NODE_TYPES.MemberExpression && memberName(node) === 'strict') return isAssertObject(node.object);
     if (node.type !== AST_NODE_TYPES.Identifier) return false;
     const binding = resolve(node);
     if (binding.kind === 'global') return node.name === 'assert';

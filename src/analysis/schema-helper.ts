@@ -2,7 +2,7 @@ import { AST_NODE_TYPES, type TSESLint, type TSESTree } from '@typescript-eslint
 import { forEachDescendant } from './ast-walk.js';
 import { getEvaluator } from './evaluator.js';
 import { type FunctionNode, getFunctionName, isFunctionNode } from './function-name.js';
-import { isSchemaConverterCall } from './schema-libraries.js';
+import { isSchemaConverterCall, memberName } from './schema-libraries.js';
 import { isAnnotationKeyword, isJsonSchemaShaped, JSON_SCHEMA_KEYWORDS } from './schema-model.js';
 import type { StaticValue } from './static-value.js';
 
@@ -134,11 +134,7 @@ export function startsWithWord(name: string, prefix: string): boolean {
 }
 
 function calledMethodName(call: TSESTree.CallExpression): string | undefined {
-  const { callee } = call;
-  if (callee.type !== AST_NODE_TYPES.MemberExpression) return undefined;
-  if (!callee.computed && callee.property.type === AST_NODE_TYPES.Identifier) return callee.property.name;
-  if (callee.property.type === AST_NODE_TYPES.Literal && typeof callee.property.value === 'string') return callee.property.value;
-  return undefined;
+  return call.callee.type === AST_NODE_TYPES.MemberExpression ? memberName(call.callee) : undefined;
 }
 
 function isValidationTimeArgument(node: TSESTree.Node): boolean {
