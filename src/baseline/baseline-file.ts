@@ -84,7 +84,7 @@ export function parseBaseline(file: string, text: string): Baseline {
     document = JSON.parse(text);
   } catch (error) {
     const conflict = /^(<{7}|>{7}|={7})( |$)/m.test(text)
-      ? ' (it contains git merge conflict markers: resolve them, or re-record with `schema-contract baseline write`)'
+      ? ' (it contains git merge conflict markers: resolve them, or delete the file and re-record with `schema-contract baseline write`)'
       : '';
     throw new BaselineError(file, `is not valid JSON: ${(error as Error).message}${conflict}`);
   }
