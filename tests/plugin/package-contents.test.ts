@@ -10,6 +10,8 @@ const root = join(import.meta.dirname, '..', '..');
 const PUBLISHABLE = [
   /^dist\/(src|rules)\/[\w./-]+\.(js|d\.ts)(\.map)?$/,
   /^schemas\/[\w.-]+\.json$/,
+  // The `schema-contract` CLI's entry point (the CLI itself is under dist/).
+  /^bin\/schema-contract\.js$/,
   /^(package\.json|README\.md|LICENSE)$/,
 ];
 
@@ -29,7 +31,7 @@ beforeAll(() => {
 }, 120_000);
 
 describe('the published package', () => {
-  it('contains only the build, schemas, README, LICENSE and package.json', () => {
+  it('contains only the build, schemas, the bin, README, LICENSE and package.json', () => {
     const unexpected = packed.filter((path) => !PUBLISHABLE.some((pattern) => pattern.test(path)));
     expect(unexpected).toEqual([]);
     expect(packed.filter((path) => /(^|\/)(tests?|__tests__|__fixtures__|fixtures)\/|\.test\.|\.spec\./.test(path))).toEqual([]);
