@@ -127,6 +127,18 @@ const pairSchema = {
 `,
     },
     {
+      name: 'a schema position nested in a checked literal is checked as part of it (with its draft)',
+      code: `
+const callSchema = {
+  $schema: 'http://json-schema.org/draft-07/schema#',
+  type: 'object',
+  properties: {
+    parameters: { type: 'array', items: [{ type: 'string' }], minItems: 1, additionalItems: false },
+  },
+};
+`,
+    },
+    {
       name: 'a dialect Ajv 8 does not check (draft-04) is left alone',
       code: `
 const legacySchema = { $schema: 'http://json-schema.org/draft-04/schema#', type: 'number', minimum: 0, exclusiveMinimum: true };
