@@ -71,7 +71,9 @@ export default createRule<Options, MessageIds>({
     let evaluator: Evaluator | undefined;
     // Created on the first fallback: most files have none, and then cost no evaluation at all.
     const evaluate = (node: TSESTree.Node): StaticValue => (evaluator ??= getEvaluator(context)).evaluate(node);
-    const isSchemaName = (name: string): boolean => isSchemaPositionName(name, schemaNames);
+    // `schemas`, `inputSchemas`: a collection of schemas, whose empty default is an empty map.
+    const isSchemaName = (name: string): boolean =>
+      (isSchemaPositionName(name) && !/schemas$/i.test(name)) || schemaNames.some((pattern) => pattern.test(name));
 
     /** A value known to be a schema by what it is: a JSON Schema literal, a library builder, a converter's result. */
     function isSchemaValue(expression: TSESTree.Expression): boolean {

@@ -510,19 +510,41 @@ function fromStatement(
   return undefined;
 }
 
+/** Calls that read an object's entries or merge it: an empty object there means "nothing". */
+const ENTRY_READERS = new Set(['keys', 'values', 'entries', 'assign', 'getOwnPropertyNames']);
+
 /**
- * `...(cond ? extra : {})`, `...(x ?? {})`: an empty object spread adds nothing, so choosing it is
- * "no extra keys", not a schema standing in for another.
+ * `...(cond ? extra : {})`, `Object.entries(spec.schemas || {})`, `for (const k in x ?? {})`: an
+ * empty object that is spread, merged or iterated adds nothing, so choosing it means "no entries",
+ * not a schema standing in for another.
  */
-function isSpreadOperand(expression: TSESTree.Node): boolean {
+function isMergedOrIterated(expression: TSESTree.Node): boolean {
   let node = expression;
   for (let parent = node.parent; parent; node = parent, parent = node.parent) {
-    if (parent.type === AST_NODE_TYPES.SpreadElement) return true;
-    const passesThrough =
-      isWrapper(parent) ||
-      (parent.type === AST_NODE_TYPES.ConditionalExpression && parent.test !== node) ||
-      (parent.type === AST_NODE_TYPES.LogicalExpression && parent.right === node);
-    if (!passesThrough) return false;
+    switch (parent.type) {
+      case AST_NODE_TYPES.SpreadElement:
+        return true;
+      case AST_NODE_TYPES.ForInStatement:
+      case AST_NODE_TYPES.ForOfStatement:
+        return parent.right === node;
+      case AST_NODE_TYPES.CallExpression: {
+        const callee = parent.callee;
+        return (
+          parent.arguments.includes(node as TSESTree.CallExpressionArgument) &&
+          callee.type === AST_NODE_TYPES.MemberExpression &&
+          callee.object.type === AST_NODE_TYPES.Identifier &&
+          callee.object.name === 'Object' &&
+          ENTRY_READERS.has(getKeyName(callee.property, callee.computed) ?? '')
+        );
+      }
+      default: {
+        const passesThrough =
+          isWrapper(parent) ||
+          (parent.type === AST_NODE_TYPES.ConditionalExpression && parent.test !== node) ||
+          (parent.type === AST_NODE_TYPES.LogicalExpression && parent.right === node);
+        if (!passesThrough) return false;
+      }
+    }
   }
   return false;
 }
@@ -576,7 +598,7 @@ function directFallbackPosition(node: TSESTree.Expression, resolver: Resolver): 
   if (!parent) return undefined;
   switch (parent.type) {
     case AST_NODE_TYPES.LogicalExpression: {
-      if (parent.right !== slot || parent.operator === '&&' || isSpreadOperand(parent)) return undefined;
+      if (parent.right !== slot || parent.operator === '&&' || isMergedOrIterated(parent)) return undefined;
       const leaves = logicalLeaves(parent.left);
       const cause = leaves.some((leaf) => isBuildOutcome(leaf, resolver)) ? 'failure' : 'absence';
       return withCatchCause(
@@ -605,7 +627,7 @@ function directFallbackPosition(node: TSESTree.Expression, resolver: Resolver): 
       return parent.operator === '=' ? fromStatement(parent, resolver) : undefined;
     }
     case AST_NODE_TYPES.ConditionalExpression: {
-      if (parent.test === slot || isSpreadOperand(parent)) return undefined;
+      if (parent.test === slot || isMergedOrIterated(parent)) return undefined;
       const other = parent.consequent === slot ? parent.alternate : parent.consequent;
       return withCatchCause(
         {

@@ -207,6 +207,10 @@ ruleTester.run('no-permissive-schema-fallback', rule, {
       options: [{ schemaNames: ['^argsSpec$'] }],
       name: 'schemaNames adds schema positions',
     }),
+    absence(`const toolSchemas = def.toolSchemas ?? {};`, `{}`, ANYTHING, {
+      options: [{ schemaNames: ['^toolSchemas$'] }],
+      name: 'schemaNames can claim a plural name the built-in names leave out as a collection',
+    }),
     absence(`const inputSchema = def.inputSchema ?? {};`, `{}`, ANYTHING, { filename: 'file.js', name: 'JS: ??' }),
 
     // ---- 3. conditional branches --------------------------------------------------------------

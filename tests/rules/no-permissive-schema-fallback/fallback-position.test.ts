@@ -93,6 +93,9 @@ describe('getFallbackPosition', () => {
     ['a return with no guard', `function f() { return /*@*/{}; }`],
     ['a conditional spread', `const o = { ...(c ? a : /*@*/{}) };`],
     ['a ?? spread', `const o = { ...(a ?? /*@*/{}) };`],
+    ['Object.entries of a default', `Object.entries(s.schemas || /*@*/{});`],
+    ['Object.assign of a default', `Object.assign(target, s ?? /*@*/{});`],
+    ['a for-of over a default', `for (const x of a ?? /*@*/{}) use(x);`],
     ['a nested conditional spread', `const o = { ...(c ? a : d ? b : /*@*/{}) };`],
   ])('not a fallback: %s', (_name, code) => {
     expect(positionOf(code)).toBeUndefined();

@@ -158,6 +158,19 @@ ruleTester.run('no-permissive-schema-fallback: not findings', rule, {
       code: `const inputSchema = { type: 'object', ...(def.inputSchema ?? {}) };`,
     },
 
+    {
+      name: 'iterating a possibly missing schema map (notion-mcp-server convertComponentsToJsonSchema)',
+      code: `function convert(spec) { const out = {}; for (const [name, schema] of Object.entries(spec.schemas || {})) out[name] = toJsonSchema(schema); return out; }`,
+    },
+    {
+      name: 'a for-in over a possibly missing schema',
+      code: `for (const key in def.inputSchema ?? {}) use(key);`,
+    },
+    {
+      name: 'a plural schemas map defaulting to empty',
+      code: `const schemas = spec.components?.schemas ?? {};`,
+    },
+
     // ---- type-level code -------------------------------------------------------------------------
     {
       name: 'a type literal',
