@@ -1,0 +1,64 @@
+// The five configurations the benchmark compares, passed to ESLint through the Node API (the
+// corpus has no eslint.config.js). Every one starts from the same base: the TypeScript parser on
+// every .ts file and the corpus's glossary settings, so the only difference is the rules.
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { GLOSSARY_MODULE_GLOBS } from './corpus.mjs';
+
+export const REPOSITORY_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const DIST = join(REPOSITORY_ROOT, 'dist', 'src');
+
+/** The built plugin's modules, by path under dist/src: the same URLs the plugin's own imports resolve to. */
+export function distModule(path) {
+  return import(pathToFileURL(join(DIST, path)).href);
+}
+
+export const CONFIGS = {
+  a: { label: 'parse only', description: 'TypeScript parser, no rules' },
+  b: { label: 'recommended', description: 'schema-contract `configs.recommended`' },
+  c: { label: 'strict', description: 'schema-contract `configs.strict`' },
+  d: { label: 'recommended + baseline', description: 'recommended with a 10,000-entry baseline' },
+  e: { label: 'typescript-eslint recommended', description: 'typescript-eslint `configs.recommended` (no type information), the peer' },
+};
+
+export const BASELINE_FILE_NAME = 'schema-contract-baseline.json';
+
+function baseConfig() {
+  return import('@typescript-eslint/parser').then((parser) => ({
+    name: 'bench/base',
+    files: ['**/*.ts'],
+    languageOptions: { parser, sourceType: 'module' },
+    linterOptions: { reportUnusedDisableDirectives: 'off' },
+    settings: { 'schema-contract': { glossary: { modules: GLOSSARY_MODULE_GLOBS } } },
+  }));
+}
+
+/**
+ * The flat config array for one configuration. `baselineFile` (absolute) is required for `d`.
+ * @param {keyof typeof CONFIGS} name
+ */
+export async function buildConfig(name, { baselineFile } = {}) {
+  const base = await baseConfig();
+  switch (name) {
+    case 'a':
+      return [base];
+    case 'b':
+    case 'c': {
+      const plugin = (await distModule('index.js')).default;
+      return [base, name === 'b' ? plugin.configs.recommended : plugin.configs.strict];
+    }
+    case 'd': {
+      if (!baselineFile) throw new Error('configuration d needs the baseline file');
+      const plugin = (await distModule('index.js')).default;
+      const { baselineConfig } = await distModule('baseline/config.js');
+      // The setting merges into the base's schema-contract settings object: ESLint deep-merges settings.
+      return [base, plugin.configs.recommended, baselineConfig(baselineFile)];
+    }
+    case 'e': {
+      const tseslint = (await import('typescript-eslint')).default;
+      return [base, ...tseslint.configs.recommended];
+    }
+    default:
+      throw new Error(`unknown configuration ${name}; expected one of ${Object.keys(CONFIGS).join(', ')}`);
+  }
+}

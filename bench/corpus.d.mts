@@ -1,0 +1,32 @@
+// Types for the corpus generator (plain JavaScript, so `npm run bench` needs no build of its own).
+export declare const GENERATOR_VERSION: number;
+export declare const DEFAULT_SEED: string;
+export declare const LINES_PER_SCALE: number;
+export declare const GLOSSARY_MODULE_GLOBS: readonly string[];
+export declare const CORPUS_ROOT: string;
+
+export type PlantedCounts = Record<string, { recommended: number; strict: number }>;
+
+export interface CorpusSummary {
+  readonly generatorVersion: number;
+  readonly seed: string;
+  readonly scale: number;
+  /** TypeScript files. */
+  readonly files: number;
+  readonly lines: number;
+  readonly domains: number;
+  /** Paths (relative to the corpus root) of the glossary modules. */
+  readonly glossaryModules: readonly string[];
+  /** How many findings of each rule the generator planted, per config. */
+  readonly planted: PlantedCounts;
+}
+
+export interface Corpus {
+  /** Relative path → file text, sorted by path. */
+  readonly files: ReadonlyMap<string, string>;
+  readonly summary: CorpusSummary;
+}
+
+export declare function generateCorpus(options?: { scale?: number; seed?: string }): Corpus;
+export declare function writeCorpus(directory: string, corpus: Corpus): void;
+export declare function corpusDirectory(scale: number): string;

@@ -1,0 +1,295 @@
+#!/usr/bin/env node
+// `npm run bench`: lints the generated corpus with five configurations, each in fresh child
+// processes, alternating, and writes bench/RESULTS.md. See docs/performance.md.
+//
+//   node bench/run.mjs [--runs 3] [--scales 1,4] [--scaled-configs a,b] [--no-stats] [--check]
+//
+// The measure is the child's CPU time for `eslint.lintFiles()` (user + system, GC threads
+// included), not wall time: on a shared machine the wall clock mostly measures the neighbours.
+// Wall time is reported alongside.
+import { spawn } from 'node:child_process';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, totalmem } from 'node:os';
+import { join, relative } from 'node:path';
+import { parseArgs } from 'node:util';
+import { CONFIGS, REPOSITORY_ROOT } from './configs.mjs';
+import { DEFAULT_SEED, GENERATOR_VERSION, corpusDirectory, generateCorpus, writeCorpus } from './corpus.mjs';
+
+const BASELINE_ENTRIES = 10_000;
+export const BUDGET = {
+  recommended: 0.05,
+  strict: 0.08,
+  baseline: 0.02,
+  scaling: 4.4,
+  parsesPerGlossaryModule: 1,
+};
+
+const { values } = parseArgs({
+  options: {
+    runs: { type: 'string', default: '3' },
+    scales: { type: 'string', default: '1,4' },
+    configs: { type: 'string', default: 'a,b,c,d,e' },
+    'scaled-configs': { type: 'string', default: 'a,b' },
+    stats: { type: 'boolean', default: true },
+    'no-stats': { type: 'boolean', default: false },
+    check: { type: 'boolean', default: false },
+    out: { type: 'string', default: join(REPOSITORY_ROOT, 'bench', 'RESULTS.md') },
+  },
+});
+const runs = Number(values.runs);
+const scales = values.scales.split(',').map(Number);
+const [baseScale, ...otherScales] = scales;
+const configs = values.configs.split(',');
+const scaledConfigs = values['scaled-configs'].split(',');
+const withStats = values.stats && !values['no-stats'];
+for (const name of [...configs, ...scaledConfigs]) {
+  if (!(name in CONFIGS)) throw new Error(`unknown configuration "${name}"; expected some of ${Object.keys(CONFIGS).join(', ')}`);
+}
+if (!(runs >= 1) || scales.some((scale) => !(scale > 0))) throw new Error('--runs and --scales take positive numbers');
+
+const pluginEntry = join(REPOSITORY_ROOT, 'dist', 'src', 'index.js');
+if (!existsSync(pluginEntry)) throw new Error(`${relative(process.cwd(), pluginEntry)} is missing: run \`npm run build\` first (\`npm run bench\` does)`);
+
+const started = Date.now();
+const log = (message) => process.stderr.write(`[bench ${((Date.now() - started) / 1000).toFixed(0).padStart(4)}s] ${message}\n`);
+const loadAtStart = loadavg();
+
+// --- corpus and baseline ------------------------------------------------------------------
+
+function ensureCorpus(scale) {
+  const directory = corpusDirectory(scale);
+  const manifest = join(directory, 'corpus.json');
+  if (existsSync(manifest)) {
+    const summary = JSON.parse(readFileSync(manifest, 'utf8'));
+    if (summary.generatorVersion === GENERATOR_VERSION && summary.seed === DEFAULT_SEED && summary.scale === scale) return { directory, summary };
+  }
+  log(`generating the ${scale}× corpus`);
+  const corpus = generateCorpus({ scale, seed: DEFAULT_SEED });
+  writeCorpus(directory, corpus);
+  return { directory, summary: corpus.summary };
+}
+
+function runChild(script, args) {
+  return new Promise((resolvePromise, reject) => {
+    const child = spawn(process.execPath, [join(REPOSITORY_ROOT, 'bench', script), ...args], {
+      cwd: REPOSITORY_ROOT,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk) => (stdout += chunk));
+    child.stderr.on('data', (chunk) => (stderr += chunk));
+    child.on('error', reject);
+    child.on('close', (code) => {
+      if (code !== 0) {
+        reject(new Error(`${script} ${args.join(' ')} exited with ${code}:\n${stderr}`));
+        return;
+      }
+      resolvePromise(JSON.parse(stdout.trim().split('\n').at(-1)));
+    });
+  });
+}
+
+// --- measuring ----------------------------------------------------------------------------
+
+const median = (numbers) => {
+  const sorted = [...numbers].sort((a, b) => a - b);
+  const middle = sorted.length >> 1;
+  return sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+};
+
+/** Runs every configuration `runs` times, alternating, rotating the order each round. */
+async function measure(scale, directory, names) {
+  const byConfig = new Map(names.map((name) => [name, []]));
+  for (let round = 0; round < runs; round += 1) {
+    const order = names.map((_, index) => names[(index + round) % names.length]);
+    for (const name of order) {
+      const result = await runChild('lint-child.mjs', ['--config', name, '--corpus', directory]);
+      log(`${scale}× ${name} (${CONFIGS[name].label}) round ${round + 1}/${runs}: ${(result.cpuMs / 1000).toFixed(2)} s CPU, ${(result.wallMs / 1000).toFixed(2)} s wall`);
+      if (result.fatal.length > 0) throw new Error(`the corpus does not parse:\n${result.fatal.slice(0, 10).join('\n')}`);
+      byConfig.get(name).push(result);
+    }
+  }
+  return byConfig;
+}
+
+function summarise(results) {
+  return {
+    cpuMs: median(results.map((result) => result.cpuMs)),
+    wallMs: median(results.map((result) => result.wallMs)),
+    cpuRuns: results.map((result) => result.cpuMs),
+    maxRssKb: Math.max(...results.map((result) => result.maxRssKb)),
+    findings: results[0].findings,
+    parseCounts: results.map((result) => result.parseCounts),
+    files: results[0].files,
+  };
+}
+
+// --- the run ------------------------------------------------------------------------------
+
+const base = ensureCorpus(baseScale);
+const others = otherScales.map((scale) => ({ scale, ...ensureCorpus(scale) }));
+if (configs.includes('d')) {
+  log(`writing the ${BASELINE_ENTRIES}-entry baseline for d with the plugin's baseline writer`);
+  const written = await runChild('write-baseline.mjs', ['--corpus', base.directory, '--entries', String(BASELINE_ENTRIES)]);
+  log(`baseline: ${written.entries} entries, ${written.distinct} of them the corpus's own findings`);
+}
+
+const baseResults = new Map([...(await measure(baseScale, base.directory, configs))].map(([name, results]) => [name, summarise(results)]));
+const scaled = [];
+for (const other of others) {
+  const results = await measure(other.scale, other.directory, scaledConfigs);
+  scaled.push({ ...other, results: new Map([...results].map(([name, list]) => [name, summarise(list)])) });
+}
+
+const ruleTimes = new Map();
+if (withStats) {
+  for (const name of configs.filter((config) => config !== 'a' && config !== 'd')) {
+    log(`${baseScale}× ${name}: one more run with ESLint's stats for per-rule times`);
+    const result = await runChild('lint-child.mjs', ['--config', name, '--corpus', base.directory, '--stats']);
+    ruleTimes.set(name, result);
+  }
+}
+
+// --- verdicts -----------------------------------------------------------------------------
+
+const cpu = (name) => baseResults.get(name)?.cpuMs;
+const ratio = (over, under) => (cpu(over) !== undefined && cpu(under) !== undefined ? (cpu(over) - cpu(under)) / cpu(under) : undefined);
+const ratios = {
+  recommended: ratio('b', 'a'),
+  strict: ratio('c', 'a'),
+  baseline: ratio('d', 'b'),
+  peer: ratio('e', 'a'),
+};
+
+const glossaryModules = new Set(base.summary.glossaryModules);
+let maxGlossaryParses = 0;
+let glossaryModulesParsed = 0;
+let modulesParsed = 0;
+for (const summary of [...baseResults.values(), ...scaled.flatMap((entry) => [...entry.results.values()])]) {
+  for (const counts of summary.parseCounts) {
+    const parsedHere = Object.entries(counts).filter(([path]) => glossaryModules.has(path));
+    glossaryModulesParsed = Math.max(glossaryModulesParsed, parsedHere.length);
+    modulesParsed = Math.max(modulesParsed, Object.keys(counts).length);
+    for (const [, count] of parsedHere) maxGlossaryParses = Math.max(maxGlossaryParses, count);
+    for (const [path, count] of Object.entries(counts)) if (count > 1) log(`warning: ${path} parsed ${count} times in one process`);
+  }
+}
+
+const scaling = scaled.map(({ scale, results }) => {
+  const over = (name) => (results.get(name) && baseResults.get(name) ? results.get(name).cpuMs / baseResults.get(name).cpuMs : undefined);
+  const pluginOver =
+    results.get('a') && results.get('b') && baseResults.get('a') && baseResults.get('b')
+      ? (results.get('b').cpuMs - results.get('a').cpuMs) / (baseResults.get('b').cpuMs - baseResults.get('a').cpuMs)
+      : undefined;
+  return { scale, factor: scale / baseScale, parse: over('a'), recommended: over('b'), plugin: pluginOver, results };
+});
+
+const problems = [];
+const dFindings = baseResults.get('d')?.findings;
+if (dFindings && Object.keys(dFindings).length > 0) problems.push(`d (recommended + baseline) still reports ${JSON.stringify(dFindings)}: the baseline should cover every finding`);
+const bFindings = baseResults.get('b')?.findings;
+if (bFindings && Object.keys(bFindings).length === 0) problems.push('b (recommended) reports nothing on a corpus with planted findings');
+
+const budget = [];
+const verdict = (label, value, limit, format) => {
+  if (value === undefined) return;
+  const holds = value <= limit;
+  budget.push({ label, value: format(value), limit: format(limit), holds });
+};
+const percent = (value) => `${(100 * value).toFixed(1)}%`;
+verdict('(b−a)/a, recommended over parsing', ratios.recommended, BUDGET.recommended, percent);
+verdict('(c−a)/a, strict over parsing', ratios.strict, BUDGET.strict, percent);
+verdict('(d−b)/b, a 10,000-entry baseline', ratios.baseline, BUDGET.baseline, percent);
+verdict('parses per glossary module per process (max)', maxGlossaryParses, BUDGET.parsesPerGlossaryModule, String);
+for (const entry of scaling) {
+  if (entry.recommended !== undefined) {
+    verdict(`${entry.scale}× / ${baseScale}× time, recommended`, entry.recommended, BUDGET.scaling * (entry.factor / 4), (value) => `${value.toFixed(2)}×`);
+  }
+}
+
+// --- report -------------------------------------------------------------------------------
+
+const seconds = (ms) => (ms / 1000).toFixed(2);
+const mb = (kb) => (kb / 1024).toFixed(0);
+const lines = [];
+const machine = cpus();
+lines.push('# Benchmark results', '');
+lines.push('Written by `npm run bench` (`bench/run.mjs`); how to read and reproduce it: [docs/performance.md](../docs/performance.md).', '');
+lines.push(`- Date: ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC`);
+lines.push(`- CPU: ${machine[0]?.model ?? 'unknown'}, ${machine.length} cores; ${(totalmem() / 2 ** 30).toFixed(0)} GiB memory`);
+lines.push(`- Node ${process.version}; load average at start ${loadAtStart.map((load) => load.toFixed(1)).join(' / ')}, at end ${loadavg().map((load) => load.toFixed(1)).join(' / ')}`);
+lines.push(`- Corpus ${baseScale}×: ${base.summary.files} TypeScript files, ${base.summary.lines.toLocaleString('en-US')} lines, ${base.summary.domains} domains, ${base.summary.glossaryModules.length} glossary modules (seed \`${DEFAULT_SEED}\`, generator v${GENERATOR_VERSION})`);
+for (const other of others) lines.push(`- Corpus ${other.scale}×: ${other.summary.files} files, ${other.summary.lines.toLocaleString('en-US')} lines`);
+lines.push(`- ${runs} runs per configuration, alternating, each in a fresh process; medians of CPU time for \`lintFiles()\``, '');
+
+lines.push(`## ${baseScale}× corpus`, '');
+lines.push('| | configuration | CPU s (median) | runs | wall s (median) | peak RSS MB | findings |');
+lines.push('| --- | --- | ---: | --- | ---: | ---: | ---: |');
+for (const [name, summary] of baseResults) {
+  const findings = Object.values(summary.findings).reduce((total, count) => total + count, 0);
+  lines.push(`| ${name} | ${CONFIGS[name].description} | ${seconds(summary.cpuMs)} | ${summary.cpuRuns.map(seconds).join(', ')} | ${seconds(summary.wallMs)} | ${mb(summary.maxRssKb)} | ${findings} |`);
+}
+lines.push('');
+lines.push('| ratio | value | budget |', '| --- | ---: | ---: |');
+if (ratios.recommended !== undefined) lines.push(`| (b−a)/a recommended | ${percent(ratios.recommended)} | ≤ ${percent(BUDGET.recommended)} |`);
+if (ratios.strict !== undefined) lines.push(`| (c−a)/a strict | ${percent(ratios.strict)} | ≤ ${percent(BUDGET.strict)} |`);
+if (ratios.baseline !== undefined) lines.push(`| (d−b)/b baseline | ${percent(ratios.baseline)} | ≤ ${percent(BUDGET.baseline)} |`);
+if (ratios.peer !== undefined) lines.push(`| (e−a)/a typescript-eslint recommended | ${percent(ratios.peer)} | (reference) |`);
+lines.push('');
+
+if (scaling.length > 0) {
+  lines.push('## Scaling', '');
+  lines.push(`| corpus | configuration | CPU s (median) | runs | × ${baseScale}× |`, '| --- | --- | ---: | --- | ---: |');
+  for (const entry of scaling) {
+    for (const [name, summary] of entry.results) {
+      lines.push(`| ${entry.scale}× | ${name} ${CONFIGS[name].label} | ${seconds(summary.cpuMs)} | ${summary.cpuRuns.map(seconds).join(', ')} | ${(summary.cpuMs / baseResults.get(name).cpuMs).toFixed(2)}× |`);
+    }
+    if (entry.plugin !== undefined) lines.push(`| ${entry.scale}× | plugin alone (b−a) | | | ${entry.plugin.toFixed(2)}× |`);
+  }
+  lines.push('');
+}
+
+if (ruleTimes.size > 0) {
+  lines.push(`## Per-rule time (${baseScale}×, one run with ESLint \`stats\`)`, '');
+  lines.push('ESLint measures each rule with the wall clock, so on a busy machine these include waiting; compare them with each other, not with the CPU times above.', '');
+  for (const [name, result] of ruleTimes) {
+    lines.push(`**${name}, ${CONFIGS[name].label}** (parsing: ${seconds(result.parseMs)} s)`, '');
+    lines.push('| rule | ms |', '| --- | ---: |');
+    const sorted = Object.entries(result.ruleTimes).sort((a, b) => b[1] - a[1]);
+    for (const [rule, ms] of sorted.slice(0, 10)) lines.push(`| ${rule} | ${ms.toFixed(0)} |`);
+    if (sorted.length > 10) lines.push(`| ${sorted.length - 10} more rules | ${sorted.slice(10).reduce((total, [, ms]) => total + ms, 0).toFixed(0)} |`);
+    lines.push('');
+  }
+}
+
+lines.push('## Module graph', '');
+lines.push(`The plugin's module graph parsed at most ${modulesParsed} modules in one process, ${glossaryModulesParsed} of the ${glossaryModules.size} glossary modules among them; no glossary module was parsed more than ${maxGlossaryParses} time(s) in a process.`, '');
+
+lines.push('## Findings', '');
+lines.push('| rule | planted (recommended) | b recommended | planted (strict) | c strict |', '| --- | ---: | ---: | ---: | ---: |');
+const planted = base.summary.planted;
+const ruleNames = new Set([...Object.keys(planted).map((rule) => `schema-contract/${rule}`), ...Object.keys(bFindings ?? {}), ...Object.keys(baseResults.get('c')?.findings ?? {})]);
+for (const rule of ruleNames) {
+  const short = rule.replace(/^schema-contract\//, '');
+  lines.push(`| ${rule} | ${planted[short]?.recommended ?? 0} | ${bFindings?.[rule] ?? '–'} | ${planted[short]?.strict ?? 0} | ${baseResults.get('c')?.findings[rule] ?? '–'} |`);
+}
+lines.push('');
+
+lines.push('## Budget', '');
+lines.push('| check | measured | budget | |', '| --- | ---: | ---: | --- |');
+for (const item of budget) lines.push(`| ${item.label} | ${item.value} | ≤ ${item.limit} | ${item.holds ? 'holds' : '**missed**'} |`);
+lines.push('');
+if (problems.length > 0) lines.push('## Problems', '', ...problems.map((problem) => `- ${problem}`), '');
+
+const report = `${lines.join('\n')}\n`;
+writeFileSync(values.out, report);
+process.stdout.write(report);
+log(`wrote ${relative(process.cwd(), values.out)} in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+if (problems.length > 0) {
+  for (const problem of problems) log(`problem: ${problem}`);
+  process.exitCode = 1;
+} else if (values.check && budget.some((item) => !item.holds)) {
+  log('the budget is missed (--check)');
+  process.exitCode = 1;
+}
