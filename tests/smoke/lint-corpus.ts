@@ -5,6 +5,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { ESLint, type Linter } from 'eslint';
+import { withCollector, type CollectedFinding } from '../../src/baseline/collector.js';
+import { fingerprintOf } from '../../src/baseline/fingerprint.js';
 import type { UnpackedPackage } from './corpus.js';
 
 export const CONFIG_NAMES = ['recommended', 'strict'] as const;
@@ -33,7 +35,13 @@ export interface Finding {
   message: string;
   line: number;
   column: number;
+  /**
+   * The baseline's fingerprint (rule, package-relative path, reported tokens, enclosing name) and
+   * the occurrence among identical findings in the file: `<fingerprint>#<occurrence>`.
+   */
   fingerprint: string;
+  /** The reported code on one line, for the reviewer. */
+  snippet: string;
   configs: ConfigName[];
 }
 
@@ -66,18 +74,10 @@ export interface PluginLike {
   configs: Record<ConfigName, Linter.Config>;
 }
 
-export type FingerprintFn = (input: {
-  file: string;
-  source: string;
-  message: Linter.LintMessage;
-}) => string;
-
-/**
- * Stands in until the baseline fingerprint (issue 7) lands in `src/baseline/`; the corpus is
- * pinned, so a position is stable for a given package version.
- */
-export const placeholderFingerprint: FingerprintFn = ({ message }) =>
-  `placeholder:${message.line}:${message.column}:${message.messageId ?? message.ruleId}`;
+/** The verdict key of a finding: the baseline's own fingerprint, so there is one algorithm. */
+export function smokeFingerprint(file: string, finding: CollectedFinding): string {
+  return `${fingerprintOf(finding.rule, file, finding.identity)}#${finding.occurrence}`;
+}
 
 function listFiles(root: string): string[] {
   const files: string[] = [];
@@ -108,7 +108,6 @@ function firstLines(text: string, count: number): string {
 export async function lintPackage(
   pkg: UnpackedPackage,
   plugin: PluginLike,
-  fingerprint: FingerprintFn = placeholderFingerprint,
 ): Promise<PackageReport> {
   const report: PackageReport = {
     name: pkg.name,
@@ -157,16 +156,22 @@ export async function lintPackage(
     report.bytes += Buffer.byteLength(source);
 
     for (const config of CONFIG_NAMES) {
+      const collected: CollectedFinding[] = [];
       const started = performance.now();
       let results: ESLint.LintResult[];
       try {
-        results = await engines[config].lintFiles([absolute]);
+        // The baseline collector hands over each finding with its identity (what the baseline
+        // fingerprints), while the rules report everything as if no baseline were configured.
+        results = await withCollector({ ruleRan() {}, found: (found) => collected.push(...found) }, () =>
+          engines[config].lintFiles([absolute]),
+        );
       } catch (error) {
         report.crashes.push({ file, config, message: firstLines(String((error as Error)?.stack ?? error), 12) });
         continue;
       } finally {
         report.timeMs[config] += performance.now() - started;
       }
+      let pluginMessages = 0;
       for (const result of results) {
         for (const pass of result.stats?.times.passes ?? []) {
           for (const [rule, time] of Object.entries(pass.rules ?? {})) {
@@ -182,31 +187,38 @@ export async function lintPackage(
           if (!message.ruleId?.startsWith('schema-contract/')) {
             throw new Error(`${file}: unexpected message from outside the plugin: ${JSON.stringify(message)}`);
           }
+          pluginMessages++;
           if (/\bpars(e|ing|er)\b/i.test(message.message)) {
             report.pluginParseMessages.push({ file, config, message: `${message.ruleId}: ${message.message}` });
           }
-          const print = fingerprint({ file, source, message });
-          const key = `${file}\0${message.ruleId}\0${print}`;
-          const existing = findingsByKey.get(key);
-          if (existing) {
-            if (!existing.configs.includes(config)) existing.configs.push(config);
-            continue;
-          }
-          const finding: Finding = {
-            package: pkg.name,
-            version: pkg.version,
-            file,
-            rule: message.ruleId,
-            messageId: message.messageId,
-            message: message.message,
-            line: message.line,
-            column: message.column,
-            fingerprint: print,
-            configs: [config],
-          };
-          findingsByKey.set(key, finding);
-          report.findings.push(finding);
         }
+      }
+      if (pluginMessages !== collected.length) {
+        throw new Error(`${file} (${config}): ESLint reported ${pluginMessages} findings, the collector saw ${collected.length}`);
+      }
+      for (const finding of collected) {
+        const fingerprint = smokeFingerprint(file, finding);
+        const key = `${file}\0${finding.ruleId}\0${fingerprint}`;
+        const existing = findingsByKey.get(key);
+        if (existing) {
+          if (!existing.configs.includes(config)) existing.configs.push(config);
+          continue;
+        }
+        const entry: Finding = {
+          package: pkg.name,
+          version: pkg.version,
+          file,
+          rule: finding.ruleId,
+          messageId: finding.messageId,
+          message: finding.message,
+          line: finding.line,
+          column: finding.column,
+          fingerprint,
+          snippet: finding.snippet,
+          configs: [config],
+        };
+        findingsByKey.set(key, entry);
+        report.findings.push(entry);
       }
     }
   }

@@ -23,6 +23,7 @@ export interface Verdict {
   /** For the reader only (the fingerprint matches): where the finding was, and what it said. */
   line?: number;
   message?: string;
+  snippet?: string;
 }
 
 export function verdictKey(entry: Pick<Verdict, 'package' | 'version' | 'file' | 'rule' | 'fingerprint'>): string {
@@ -94,6 +95,7 @@ export function updateVerdicts(findings: Finding[], verdicts: Verdict[], file = 
       reason: existing?.reason ?? '',
       line: finding.line,
       message: finding.message,
+      snippet: finding.snippet,
     };
   });
   next.sort(
