@@ -1,5 +1,6 @@
-// What `npm publish` would ship: the build, the published JSON schemas, README, LICENSE and the
-// manifest, and nothing else (no tests, fixtures, sources, examples or scripts).
+// What `npm publish` would ship: the build, the published JSON schemas, the executables package.json
+// names in `bin`, README, LICENSE and the manifest, and nothing else (no tests, fixtures, sources,
+// examples or scripts).
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -7,6 +8,15 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { rules } from '../../rules/index.js';
 
 const root = join(import.meta.dirname, '..', '..');
+const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
+  main: string;
+  types: string;
+  exports: Record<string, string | Record<string, string>>;
+  bin?: string | Record<string, string>;
+};
+const binTargets = (typeof manifest.bin === 'string' ? [manifest.bin] : Object.values(manifest.bin ?? {})).map((target) =>
+  target.replace(/^\.\//, ''),
+);
 const PUBLISHABLE = [
   /^dist\/(src|rules)\/[\w./-]+\.(js|d\.ts)(\.map)?$/,
   /^schemas\/[\w.-]+\.json$/,
@@ -45,15 +55,8 @@ describe('the published package', () => {
   });
 
   it('ships every file package.json points at', () => {
-    const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
-      main: string;
-      types: string;
-      exports: Record<string, string | Record<string, string>>;
-      bin?: string | Record<string, string>;
-    };
-    const targets = [manifest.main, manifest.types];
+    const targets = [manifest.main, manifest.types, ...binTargets];
     for (const target of Object.values(manifest.exports)) targets.push(...(typeof target === 'string' ? [target] : Object.values(target)));
-    if (manifest.bin) targets.push(...(typeof manifest.bin === 'string' ? [manifest.bin] : Object.values(manifest.bin)));
     for (const target of targets) expect(packed, target).toContain(target.replace(/^\.\//, ''));
   });
 });
