@@ -12,7 +12,10 @@ export type Binding =
       readonly variable: Variable;
       readonly declarator: TSESTree.VariableDeclarator;
       readonly identifier: TSESTree.Identifier;
-      /** False for a `let`/`var` that is written again later: its initial value is not its value. */
+      /**
+       * False for a `let`/`var` that is written again later, or a binding whose object is written
+       * into (`x.a = v`, `x.list.push(v)`): its initial value is not its value.
+       */
       readonly constant: boolean;
     }
   | { readonly kind: 'enum'; readonly module: ModuleSource; readonly variable: Variable; readonly declaration: TSESTree.TSEnumDeclaration }
@@ -30,7 +33,54 @@ export type Binding =
   /** No declaration in the file: a global such as `undefined`, `Object`, `process`. */
   | { readonly kind: 'global'; readonly name: string };
 
+/** Methods that change the array, map or set they are called on. */
+const MUTATING_METHODS = new Set(['push', 'pop', 'shift', 'unshift', 'splice', 'sort', 'reverse', 'fill', 'copyWithin', 'set', 'add', 'delete', 'clear']);
+
+/**
+ * Whether code writes into the bound object after its declaration: `x.a = v`, `x.a.b![k] = v`,
+ * `x.list.push(v)`, `delete x.a`, `x.n++`, `Object.assign(x, ...)`. Its initialiser then shows
+ * only where it started (a schema literal filled in property by property looks empty).
+ */
+function isMutatedThroughMembers(variable: Variable): boolean {
+  return variable.references.some((reference) => {
+    let node: TSESTree.Node = reference.identifier;
+    let parent = node.parent;
+    let member: TSESTree.MemberExpression | undefined;
+    while (
+      parent &&
+      ((parent.type === 'MemberExpression' && parent.object === node) ||
+        parent.type === 'TSNonNullExpression' ||
+        parent.type === 'TSAsExpression' ||
+        parent.type === 'ChainExpression')
+    ) {
+      if (parent.type === 'MemberExpression') member = parent;
+      node = parent;
+      parent = node.parent;
+    }
+    if (!parent) return false;
+    if (member) {
+      if ((parent.type === 'AssignmentExpression' && parent.left === node) || parent.type === 'UpdateExpression') return true;
+      if (parent.type === 'UnaryExpression' && parent.operator === 'delete') return true;
+      if (parent.type === 'CallExpression' && parent.callee === node && member === node) {
+        const method = member.computed ? undefined : member.property.type === 'Identifier' ? member.property.name : undefined;
+        if (method !== undefined && MUTATING_METHODS.has(method)) return true;
+      }
+      return false;
+    }
+    return (
+      parent.type === 'CallExpression' &&
+      parent.arguments[0] === node &&
+      parent.callee.type === 'MemberExpression' &&
+      parent.callee.object.type === 'Identifier' &&
+      parent.callee.object.name === 'Object' &&
+      parent.callee.property.type === 'Identifier' &&
+      (parent.callee.property.name === 'assign' || parent.callee.property.name === 'defineProperty')
+    );
+  });
+}
+
 function isConstantVariable(variable: Variable, declaration: TSESTree.VariableDeclaration): boolean {
+  if (isMutatedThroughMembers(variable)) return false;
   if (declaration.kind === 'const') return true;
   if (declaration.kind !== 'let' && declaration.kind !== 'var') return false;
   return variable.defs.length === 1 && variable.references.every((reference) => !reference.isWrite() || reference.init === true);

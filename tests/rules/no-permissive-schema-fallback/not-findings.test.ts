@@ -50,6 +50,14 @@ ruleTester.run('no-permissive-schema-fallback: not findings', rule, {
       code: `import { z } from 'zod';\nconst inputSchema = def.inputSchema ?? z.object({}).strict();`,
     },
     {
+      name: 'a schema filled in property by property, returned in a catch (notion-mcp-server parser)',
+      code: `function toTool(op) {
+  const inputSchema = { type: 'object', properties: {}, required: [] };
+  for (const p of op.parameters) { inputSchema.properties[p.name] = convert(p.schema); inputSchema.required.push(p.name); }
+  try { return { name: op.id, inputSchema: compile(inputSchema) }; } catch { return { name: op.id, inputSchema }; }
+}`,
+    },
+    {
       name: 'catch returning undefined',
       code: `function schemaOf(s) { try { return toJsonSchema(s); } catch { return undefined; } }`,
     },
