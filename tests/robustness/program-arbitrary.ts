@@ -86,7 +86,12 @@ function expressions(typescript: boolean) {
       tie('template'),
       tie('typed'),
     ),
-    leaf: fc.oneof(string, number, reference, fc.constantFrom('true', 'false', 'null', '[]', '{}')),
+    leaf: fc.oneof(
+      string,
+      number,
+      reference,
+      fc.constantFrom('true', 'false', 'null', '[]', '{}', '[, , 1]', '10n', '/ab+c/gi', 'void 0', 'import.meta.url', '`plain`', "''"),
+    ),
     array: fc
       .array(fc.oneof(tie('expr'), tie('expr').map((inner) => `...${parens(inner)}`)), { maxLength: 4 })
       .map((items) => `[${items.join(', ')}]`),
@@ -136,17 +141,39 @@ function expressions(typescript: boolean) {
         const head = `${library}${separator}${calls[index % calls.length]}(${args.join(', ')})`;
         return head + chain.map(([method, methodArgs]) => `${separator}${method}(${methodArgs.join(', ')})`).join('');
       }),
-    call: fc
-      .tuple(
-        fc.oneof(
-          reference,
-          fc.constantFrom('Object.keys', 'Object.values', 'Object.entries', 'Object.freeze', 'Array.from', 'JSON.parse', 'zodToJsonSchema', 'toJsonSchema', 'structuredClone'),
-          tie('member'),
+    call: fc.oneof(
+      fc
+        .tuple(
+          fc.oneof(
+            reference,
+            fc.constantFrom(
+              'Object.keys', 'Object.values', 'Object.entries', 'Object.freeze', 'Object.fromEntries', 'Object.assign',
+              'Array.from', 'JSON.parse', 'zodToJsonSchema', 'toJsonSchema', 'structuredClone', 'Set', 'require', 'defineTable',
+            ),
+            tie('member'),
+          ),
+          fc.array(tie('expr'), { maxLength: 3 }),
+          fc.constantFrom('call', 'new', 'optional'),
+        )
+        .map(([callee, args, kind]) =>
+          kind === 'new' ? `new ${parens(callee)}(${args.join(', ')})` : `${parens(callee)}${kind === 'optional' ? '?.' : ''}(${args.join(', ')})`,
         ),
-        fc.array(tie('expr'), { maxLength: 3 }),
-        fc.boolean(),
-      )
-      .map(([callee, args, isNew]) => (isNew ? `new ${parens(callee)}(${args.join(', ')})` : `${parens(callee)}(${args.join(', ')})`)),
+      // The derivations the evaluator follows, applied to arbitrary (often unsuitable) values.
+      fc
+        .tuple(
+          tie('expr'),
+          fc.constantFrom(
+            '.map(z.literal)', '.map(Type.Literal)', '.map((v) => v.code)', '.map(([k]) => k)', '.filter(Boolean)',
+            '.slice(1)', '.concat(["x"])', '.flat()', '.map()', '.keys()', '.options', '.enum', '.shape',
+          ),
+        )
+        .map(([value, derivation]) => `${parens(value)}${derivation}`),
+      fc
+        .tuple(fc.constantFrom('z.union', 'Type.Union', 'v.picklist', 'z.nativeEnum', 'Type.Enum', 'z.enum', 'z.literal'), tie('expr'))
+        .map(([factory, value]) => `${factory}(${value})`),
+      fc.tuple(tie('expr'), tie('expr')).map(([left, right]) => `(${left}, ${right})`),
+      fc.constantFrom("import('./m1.js')", "require('./m0.js')", 'String.raw`x`', 'tag`a${1}b`'),
+    ),
     member: fc
       .tuple(
         tie('expr'),
@@ -198,6 +225,9 @@ function statements(shape: ModuleShape) {
       expr.map((value) => `void ${parens(value)};`),
       expr.map((value) => `process.exit(${parens(value)} ? 1 : 0);`),
       fc.tuple(expr, expr).map(([left, right]) => `schema = ${parens(left)} ?? ${parens(right)};`),
+      fc.tuple(expr, expr).map(([first, second]) => `let NAME = ${first};\nif (globalThis.flag) NAME = ${second};`),
+      fc.tuple(expr, expr).map(([object, value]) => `(${object}).values = ${value};`),
+      expr.map((value) => `for (const item of ${parens(value)}) {\nvoid item;\n}`),
     ),
     body: fc.array(tie('statement'), { maxLength: 3 }).map((lines) => lines.join('\n')),
     topLevel: fc.oneof(
@@ -214,6 +244,15 @@ function statements(shape: ModuleShape) {
         .map(([method, schema, output]) => `server.${method}('tool', { description: 'd', inputSchema: ${schema}, outputSchema: ${output} }, async (args) => ({ content: [] }));`),
       fc.tuple(expr, expr).map(([schema, fallback]) => `const NAME = { name: 'tool', parameters: ${parens(schema)} ?? ${parens(fallback)} };`),
       tie('body').map((body) => `void (() => {\n${body}\n})();`),
+      ...(shape.typescript
+        ? [
+            fc
+              .tuple(fc.constantFrom('enum', 'const enum', 'export enum'), fc.subarray(['A', 'B = "b"', 'C = 3', "'d-e' = 4"], { minLength: 1 }))
+              .map(([keyword, members]) => `${keyword} NAME { ${members.join(', ')} }`),
+            expr.map((value) => `export const NAME = ${parens(value)} satisfies Record<string, unknown>;`),
+            fc.constant('declare const NAME: { values: string[] };'),
+          ]
+        : [fc.constant('module.exports.NAME = { enumPolicy: "closed", values: [] };')]),
     ),
   }));
 }
