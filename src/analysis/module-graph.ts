@@ -90,8 +90,9 @@ export function getModuleParseCounts(): ReadonlyMap<string, number> {
 
 function fileStamp(file: string): string | undefined {
   try {
-    const stats = statSync(file);
-    if (!stats.isFile()) return undefined;
+    // Most candidates of a resolution do not exist: without an exception that is much cheaper.
+    const stats = statSync(file, { throwIfNoEntry: false });
+    if (!stats?.isFile()) return undefined;
     return `${stats.mtimeMs}:${stats.ctimeMs}:${stats.size}:${stats.ino}`;
   } catch {
     return undefined;
@@ -128,6 +129,23 @@ export function resolveRelativeImport(fromFile: string, specifier: string): stri
     }
   }
   return undefined;
+}
+
+/**
+ * Resolutions made in one pass (one `checked` set, as for `loadModule`): a file calls the same
+ * imports many times, and each resolution is up to thirty `stat`s. A new pass resolves afresh, so
+ * a file created since is found.
+ */
+const resolutionsByPass = new WeakMap<Set<string>, Map<string, string | undefined>>();
+
+function resolveInPass(fromFile: string, specifier: string, checked: Set<string>): string | undefined {
+  let resolutions = resolutionsByPass.get(checked);
+  if (!resolutions) resolutionsByPass.set(checked, (resolutions = new Map()));
+  const key = `${dirname(fromFile)}\0${specifier}`;
+  if (resolutions.has(key)) return resolutions.get(key);
+  const file = resolveRelativeImport(fromFile, specifier);
+  resolutions.set(key, file);
+  return file;
 }
 
 /** ESLint gives the current file's nodes parents; imported modules get them here, once per parse. */
@@ -328,7 +346,7 @@ function resolveImportAt(
   visiting: Set<string>,
   depth: number,
 ): ExportTarget | undefined {
-  const file = resolveRelativeImport(fromFile, specifier);
+  const file = resolveInPass(fromFile, specifier, checked);
   if (file === undefined) {
     const isRelative = specifier.startsWith('.');
     return isRelative ? undefined : { kind: 'external', specifier, importedName };
@@ -385,4 +403,97 @@ function resolveExportOf(
   }
   const external = table.starSources.find((source) => !source.startsWith('.'));
   return external === undefined ? undefined : { kind: 'external', specifier: external, importedName: name };
+}
+
+interface ModuleScan {
+  readonly stamp: string;
+  /** The text, or undefined for a module the graph would not parse (too large, binary). */
+  readonly text: string | undefined;
+  /**
+   * Every quoted string that looks like a relative specifier: a superset of the module's imports.
+   * Undefined when one is written with an escape sequence, whose value a scan does not decode.
+   */
+  readonly relativeSpecifiers: readonly string[] | undefined;
+}
+
+const scans = new Map<string, ModuleScan>();
+const reachByPass = new WeakMap<Set<string>, Map<string, Map<string, boolean>>>();
+
+const RELATIVE_SPECIFIER = /^\.\.?(?:\/[^\n]*)?$/;
+
+function relativeSpecifiersIn(text: string): string[] | undefined {
+  const found = new Set<string>();
+  // Each quote is a possible start on its own, so no string can hide the next one; strings in
+  // comments and ordinary code only add candidates, which keeps the answer conservative.
+  const quotes = /['"]/g;
+  for (let match = quotes.exec(text); match; match = quotes.exec(text)) {
+    if (text[match.index + 1] !== '.') continue;
+    const end = text.indexOf(match[0], match.index + 1);
+    const candidate = end === -1 ? '' : text.slice(match.index + 1, end);
+    // `'.\u002fx.js'` is the specifier `./x.js`: any escape makes the module opaque to the scan.
+    if (candidate.includes('\\')) return undefined;
+    if (RELATIVE_SPECIFIER.test(candidate)) found.add(candidate);
+  }
+  return [...found];
+}
+
+function scanModule(file: string, stamp: string): ModuleScan {
+  const cached = scans.get(file);
+  if (cached?.stamp === stamp) return cached;
+  let text: string | undefined;
+  try {
+    const buffer = readFileSync(file);
+    text = buffer.length > MAX_MODULE_BYTES || buffer.includes(0) ? undefined : buffer.toString('utf8');
+  } catch {
+    text = undefined;
+  }
+  const scan = { stamp, text, relativeSpecifiers: text === undefined ? [] : relativeSpecifiersIn(text) };
+  scans.set(file, scan);
+  return scan;
+}
+
+/**
+ * Whether following the relative `specifier` from `fromFile` through the project's own modules can
+ * end at one of `packages` (bare specifiers such as `zod`). False only when no module reachable
+ * through anything that looks like a relative import even mentions one of them, so a caller that
+ * looks for a package's names behind a local barrel may skip parsing the modules in between: no
+ * export they make can come from the package. Non-relative specifiers are the caller's to judge
+ * (true). Each module is read once per version and `stat`ed once per pass.
+ */
+export function mayReachPackage(fromFile: string, specifier: string, packages: readonly string[], checked: Set<string>): boolean {
+  if (!specifier.startsWith('./') && !specifier.startsWith('../') && specifier !== '.' && specifier !== '..') return true;
+  const start = resolveInPass(fromFile, specifier, checked);
+  if (start === undefined) return false;
+  let byPackages = reachByPass.get(checked);
+  if (!byPackages) reachByPass.set(checked, (byPackages = new Map()));
+  const packagesKey = packages.join('\0');
+  let known = byPackages.get(packagesKey);
+  if (!known) byPackages.set(packagesKey, (known = new Map()));
+  const memo = known.get(start);
+  if (memo !== undefined) return memo;
+
+  const visited = new Set<string>([start]);
+  const queue = [start];
+  while (queue.length > 0) {
+    const file = queue.shift()!;
+    const earlier = known.get(file);
+    if (earlier === false) continue;
+    const stamp = fileStamp(file);
+    const scan = stamp === undefined ? undefined : scanModule(file, stamp);
+    const opaque = scan !== undefined && (scan.text === undefined || scan.relativeSpecifiers === undefined);
+    if (earlier === true || opaque || (scan && packages.some((name) => scan.text!.includes(name)))) {
+      known.set(start, true);
+      return true;
+    }
+    for (const next of scan?.relativeSpecifiers ?? []) {
+      const target = resolveInPass(file, next, checked);
+      if (target !== undefined && !visited.has(target)) {
+        visited.add(target);
+        queue.push(target);
+      }
+    }
+  }
+  // Nothing reachable from `start` mentions a package, so the same holds for every module visited.
+  for (const file of visited) known.set(file, false);
+  return false;
 }

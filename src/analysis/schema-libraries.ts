@@ -1,6 +1,6 @@
 import type { TSESTree } from '@typescript-eslint/utils';
 import { findBinding, findTopLevelBinding, type Binding } from './bindings.js';
-import { resolveImport, type ExportTarget, type ModuleSource } from './module-graph.js';
+import { mayReachPackage, resolveImport, type ExportTarget, type ModuleSource } from './module-graph.js';
 import type { SchemaLibrarySettings } from '../settings.js';
 
 export type SchemaLibrary = 'zod' | 'typebox' | 'valibot';
@@ -37,6 +37,18 @@ const BUILTIN_SPECIFIERS: Readonly<Record<SchemaLibrary, readonly string[]>> = {
 };
 
 const MAX_ALIAS_DEPTH = 16;
+
+const specifierLists = new WeakMap<SchemaLibrarySettings, readonly string[]>();
+
+/** Every specifier that names a schema library under these settings. */
+function librarySpecifiers(settings: SchemaLibrarySettings): readonly string[] {
+  let list = specifierLists.get(settings);
+  if (!list) {
+    list = (['zod', 'typebox', 'valibot'] as const).flatMap((library) => [...BUILTIN_SPECIFIERS[library], ...settings[library]]);
+    specifierLists.set(settings, list);
+  }
+  return list;
+}
 
 function libraryOfSpecifier(specifier: string, settings: SchemaLibrarySettings): SchemaLibrary | undefined {
   for (const library of ['zod', 'typebox', 'valibot'] as const) {
@@ -106,7 +118,10 @@ function referenceOfBinding(binding: Binding, env: LibraryEnvironment, depth: nu
     case 'import': {
       const library = libraryOfSpecifier(binding.specifier, env.libraries);
       if (library) return { library, path: pathOfImport(library, binding.importedName) };
-      // A project's own barrel (`export { z as zod } from 'zod'`) is followed to the package.
+      // A project's own barrel (`export { z as zod } from 'zod'`) is followed to the package. Most
+      // imported functions come from modules that never mention a schema library; a text scan
+      // says so without parsing them (in a large project that parse was most of the rules' cost).
+      if (!mayReachPackage(binding.module.file, binding.specifier, librarySpecifiers(env.libraries), env.checked)) return undefined;
       return referenceOfTarget(resolveImport(binding.module.file, binding.specifier, binding.importedName, env.checked), env, depth);
     }
     case 'declarator': {
