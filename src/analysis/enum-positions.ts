@@ -3,6 +3,7 @@ import { getKeyName } from './function-name.js';
 import type { ModuleSource } from './module-graph.js';
 import {
   memberName,
+  isChainContinuation,
   resolveLibraryCall,
   resolveLibraryReference,
   type LibraryCall,
@@ -190,12 +191,15 @@ export function enumPositionOfCall(
   module: ModuleSource,
   env: LibraryEnvironment,
 ): EnumPosition | undefined {
+  const argument = call.arguments[0];
+  if (!argument || argument.type === AST_NODE_TYPES.SpreadElement) return undefined;
+  // Every call is visited, and a call on another call's result (`.optional()`, `.map(f)`) would
+  // resolve its whole chain again only to find it is not a first step.
+  if (isChainContinuation(call)) return undefined;
   const resolved = resolveLibraryCall(module, call, env);
   if (!resolved || resolved.steps.length !== 1) return undefined;
   const factory = resolved.steps[0]!.name;
   const forms = FORMS[resolved.library];
-  const argument = call.arguments[0];
-  if (!argument || argument.type === AST_NODE_TYPES.SpreadElement) return undefined;
   const prefix = resolved.library === 'zod' ? 'z.' : resolved.library === 'typebox' ? 'Type.' : 'v.';
   if (forms.direct.has(factory)) {
     return {

@@ -199,6 +199,15 @@ export function resolveLibraryCall(
   return { library: reference.library, steps: [{ name: reference.path.join('.'), args: node.arguments, node }] };
 }
 
+/**
+ * A call on another call's result (`z.string().min(1)`, `list.filter(f).map(g)`): never the first
+ * step of a chain, so `resolveLibraryCall` gives it two steps or more, or nothing.
+ */
+export function isChainContinuation(node: TSESTree.CallExpression): boolean {
+  const callee = unwrap(node.callee);
+  return callee.type === 'MemberExpression' && unwrap(callee.object).type === 'CallExpression';
+}
+
 /** Functions that turn a library schema into JSON Schema, by the names their packages export. */
 const CONVERTER_FUNCTIONS = new Set(['zodToJsonSchema', 'toJsonSchema', 'toJSONSchema', 'zodToJsonSchemaV3', 'typeboxToJsonSchema']);
 
