@@ -1,11 +1,7 @@
 import { AST_NODE_TYPES, ASTUtils, type TSESLint, type TSESTree } from '@typescript-eslint/utils';
 import { getEvaluator, type Evaluator } from '../src/analysis/evaluator.js';
-import {
-  getFallbackPosition,
-  referenceName,
-  stripTypeWrappers,
-  type FallbackPosition,
-} from '../src/analysis/fallback-position.js';
+import { isTypeWrapper, unwrapTypeWrappers } from '../src/analysis/ast.js';
+import { getFallbackPosition, referenceName, type FallbackPosition } from '../src/analysis/fallback-position.js';
 import { isSchemaConverterCall, resolveLibraryReference } from '../src/analysis/schema-libraries.js';
 import {
   classifySchema,
@@ -77,7 +73,7 @@ export default createRule<Options, MessageIds>({
 
     /** A value known to be a schema by what it is: a JSON Schema literal, a library builder, a converter's result. */
     function isSchemaValue(expression: TSESTree.Expression): boolean {
-      const node = stripTypeWrappers(expression);
+      const node = unwrapTypeWrappers(expression);
       const value = evaluate(node);
       if (value.kind === 'builder' || isJsonSchemaShaped(value)) return true;
       if (node.type !== AST_NODE_TYPES.CallExpression) return false;
@@ -86,7 +82,7 @@ export default createRule<Options, MessageIds>({
 
     /** A schema by its value, or by the name it is read under (`def.inputSchema`, `loadSchema(url)`). */
     function isSchemaExpression(expression: TSESTree.Expression): boolean {
-      const name = referenceName(stripTypeWrappers(expression));
+      const name = referenceName(unwrapTypeWrappers(expression));
       return (name !== undefined && isSchemaName(name)) || isSchemaValue(expression);
     }
 
@@ -120,7 +116,7 @@ export default createRule<Options, MessageIds>({
       const position = getFallbackPosition(candidate, sourceCode);
       if (!position) return;
       if (!checkOutputSchemas && isOutputPosition(position)) return;
-      const node = stripTypeWrappers(candidate);
+      const node = unwrapTypeWrappers(candidate);
       const value = evaluate(node);
       const permissiveness = classifySchema(value);
       if (!permissiveness) return;
@@ -167,17 +163,6 @@ export default createRule<Options, MessageIds>({
     };
   },
 });
-
-function isTypeWrapper(
-  node: TSESTree.Node,
-): node is TSESTree.TSAsExpression | TSESTree.TSSatisfiesExpression | TSESTree.TSNonNullExpression | TSESTree.TSTypeAssertion {
-  return (
-    node.type === AST_NODE_TYPES.TSAsExpression ||
-    node.type === AST_NODE_TYPES.TSSatisfiesExpression ||
-    node.type === AST_NODE_TYPES.TSNonNullExpression ||
-    node.type === AST_NODE_TYPES.TSTypeAssertion
-  );
-}
 
 /** How each library spells a closed schema without properties, given its namespace. */
 const CLOSED_BUILDERS: Readonly<Record<BuilderValue['library'], { namespace: string; closed: (namespace: string) => string }>> = {

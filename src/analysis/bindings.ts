@@ -1,4 +1,5 @@
 import { ASTUtils, type TSESLint, type TSESTree } from '@typescript-eslint/utils';
+import { isTypeWrapper } from './ast.js';
 import type { ModuleSource } from './module-graph.js';
 
 type Variable = TSESLint.Scope.Variable;
@@ -49,8 +50,7 @@ function isMutatedThroughMembers(variable: Variable): boolean {
     while (
       parent &&
       ((parent.type === 'MemberExpression' && parent.object === node) ||
-        parent.type === 'TSNonNullExpression' ||
-        parent.type === 'TSAsExpression' ||
+        isTypeWrapper(parent) ||
         parent.type === 'ChainExpression')
     ) {
       if (parent.type === 'MemberExpression') member = parent;

@@ -1,4 +1,5 @@
 import { AST_NODE_TYPES, type TSESTree } from '@typescript-eslint/utils';
+import { unwrapTypeWrappers } from './ast.js';
 import { getKeyName } from './function-name.js';
 import type { ModuleSource } from './module-graph.js';
 import {
@@ -63,19 +64,6 @@ const FORMS: Readonly<Record<SchemaLibrary, LibraryForms>> = {
   },
 };
 
-function unwrap(node: TSESTree.Node): TSESTree.Node {
-  let current = node;
-  while (
-    current.type === AST_NODE_TYPES.TSAsExpression ||
-    current.type === AST_NODE_TYPES.TSSatisfiesExpression ||
-    current.type === AST_NODE_TYPES.TSNonNullExpression ||
-    current.type === AST_NODE_TYPES.TSTypeAssertion
-  ) {
-    current = current.expression;
-  }
-  return current;
-}
-
 const RUNTIME_TYPE_CONSTRUCTORS = new Set(['String', 'Number', 'Boolean', 'Date', 'Array', 'Object', 'Buffer', 'Map', 'BigInt']);
 
 function propertyNamed(object: TSESTree.ObjectExpression, name: string): TSESTree.Property | undefined {
@@ -92,7 +80,7 @@ function propertyNamed(object: TSESTree.ObjectExpression, name: string): TSESTre
 function hasJsonSchemaType(object: TSESTree.ObjectExpression): boolean {
   const type = propertyNamed(object, 'type');
   if (!type) return true;
-  const value = unwrap(type.value);
+  const value = unwrapTypeWrappers(type.value);
   if (value.type === AST_NODE_TYPES.Literal) return typeof value.value === 'string';
   if (value.type === AST_NODE_TYPES.TemplateLiteral) return true;
   if (value.type === AST_NODE_TYPES.ArrayExpression) {
@@ -102,7 +90,7 @@ function hasJsonSchemaType(object: TSESTree.ObjectExpression): boolean {
   // (`type: String`, `Schema.Types.ObjectId`) is a mongoose-style model.
   if (value.type === AST_NODE_TYPES.Identifier) return !RUNTIME_TYPE_CONSTRUCTORS.has(value.name);
   if (value.type === AST_NODE_TYPES.MemberExpression) {
-    const object = unwrap(value.object);
+    const object = unwrapTypeWrappers(value.object);
     return !(object.type === AST_NODE_TYPES.MemberExpression && memberName(object) === 'Types');
   }
   return false;
@@ -154,7 +142,7 @@ function isLiteralFactory(
     if (only?.type !== AST_NODE_TYPES.ReturnStatement || !only.argument) return false;
     body = only.argument;
   }
-  const call = unwrap(body);
+  const call = unwrapTypeWrappers(body);
   if (call.type !== AST_NODE_TYPES.CallExpression) return false;
   const resolved = resolveLibraryCall(module, call, env);
   const argument = call.arguments[0];
@@ -174,9 +162,9 @@ function mappedLiteralList(
   module: ModuleSource,
   env: LibraryEnvironment,
 ): TSESTree.Expression | undefined {
-  const call = unwrap(argument);
+  const call = unwrapTypeWrappers(argument);
   if (call.type !== AST_NODE_TYPES.CallExpression || call.arguments.length !== 1) return undefined;
-  const callee = unwrap(call.callee);
+  const callee = unwrapTypeWrappers(call.callee);
   if (callee.type !== AST_NODE_TYPES.MemberExpression || memberName(callee) !== 'map') return undefined;
   if (!isLiteralFactory(call.arguments[0]!, library, module, env)) return undefined;
   return callee.object;
@@ -229,13 +217,13 @@ export function enumPositionOfCall(
 }
 
 function isOpenJsonSchema(node: TSESTree.Node): boolean {
-  const object = unwrap(node);
+  const object = unwrapTypeWrappers(node);
   if (object.type === AST_NODE_TYPES.ObjectExpression) {
     if (propertyNamed(object, 'enum') || propertyNamed(object, 'const')) return false;
     if (object.properties.length === 0) return true;
     const type = propertyNamed(object, 'type');
     if (!type) return false;
-    const value = unwrap(type.value);
+    const value = unwrapTypeWrappers(type.value);
     if (value.type === AST_NODE_TYPES.Literal) return value.value === 'string';
     if (value.type === AST_NODE_TYPES.ArrayExpression) {
       return value.elements.some((element) => element?.type === AST_NODE_TYPES.Literal && element.value === 'string');
@@ -260,14 +248,14 @@ function chainTop(call: TSESTree.CallExpression): TSESTree.Expression {
 }
 
 function isOpenLibrarySchema(node: TSESTree.Node, library: SchemaLibrary, module: ModuleSource, env: LibraryEnvironment): boolean {
-  const expression = unwrap(node);
+  const expression = unwrapTypeWrappers(node);
   if (expression.type !== AST_NODE_TYPES.CallExpression) return false;
   // Resolve from the chain's root: `z.string().min(1)` is still any string of length ≥ 1.
   let root: TSESTree.CallExpression = expression;
   for (;;) {
-    const callee = unwrap(root.callee);
+    const callee = unwrapTypeWrappers(root.callee);
     if (callee.type !== AST_NODE_TYPES.MemberExpression) break;
-    const object = unwrap(callee.object);
+    const object = unwrapTypeWrappers(callee.object);
     if (object.type !== AST_NODE_TYPES.CallExpression) break;
     root = object;
   }

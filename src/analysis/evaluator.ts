@@ -1,4 +1,5 @@
 import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
+import { unwrapTypeWrappers } from './ast.js';
 import { findBinding, findTopLevelBinding, type Binding } from './bindings.js';
 import { getKeyName } from './function-name.js';
 import { resolveExport, resolveImport, topLevelScope, type ExportTarget, type ModuleSource } from './module-graph.js';
@@ -108,19 +109,6 @@ export function valueFromJson(json: unknown, file: string, origins: readonly Ori
   }
   if (json === null || ['string', 'number', 'boolean'].includes(typeof json)) return primitive(json as Primitive, undefined, file, origins);
   return unknown(undefined, file, origins);
-}
-
-function unwrapExpression(node: TSESTree.Node): TSESTree.Node {
-  let current = node;
-  while (
-    current.type === 'TSAsExpression' ||
-    current.type === 'TSSatisfiesExpression' ||
-    current.type === 'TSNonNullExpression' ||
-    current.type === 'TSTypeAssertion'
-  ) {
-    current = current.expression;
-  }
-  return current;
 }
 
 function leadingJsdoc(module: ModuleSource, statement: TSESTree.Node): string | undefined {
@@ -532,7 +520,7 @@ class FileEvaluator implements Evaluator {
       if (key.kind === 'primitive' && (typeof key.value === 'string' || typeof key.value === 'number')) name = String(key.value);
     }
     if (name !== undefined) {
-      const fromNamespace = this.namespaceMember(unwrapExpression(node.object), name, module, depth);
+      const fromNamespace = this.namespaceMember(unwrapTypeWrappers(node.object), name, module, depth);
       if (fromNamespace) return fromNamespace;
     }
     const object = this.value(node.object, module, env, depth);
@@ -551,11 +539,11 @@ class FileEvaluator implements Evaluator {
       }));
       return { kind: 'builder', library: library.library, steps, node, file, origins: [] };
     }
-    const callee = unwrapExpression(node.callee);
+    const callee = unwrapTypeWrappers(node.callee);
     if (callee.type === 'MemberExpression') {
       const method = memberName(callee);
       if (method === undefined) return unknown(node, file);
-      const receiverNode = unwrapExpression(callee.object);
+      const receiverNode = unwrapTypeWrappers(callee.object);
       if (receiverNode.type === 'Identifier') {
         const binding = findBinding(module, receiverNode);
         if (binding.kind === 'global' && binding.name === 'Object') return this.objectStatic(method, node, module, env, depth);

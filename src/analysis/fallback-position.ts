@@ -1,4 +1,5 @@
 import { AST_NODE_TYPES, ASTUtils, type TSESLint, type TSESTree } from '@typescript-eslint/utils';
+import { isTypeWrapper } from './ast.js';
 import { forEachDescendant } from './ast-walk.js';
 import { isSchemaPositionName } from './schema-names.js';
 import { getFunctionName, getKeyName, isFunctionNode, type FunctionNode } from './function-name.js';
@@ -84,32 +85,10 @@ const OUTCOME_MEMBERS = new Set([
 /** Calls that look a declared value up rather than build one: a miss there is absence, not failure. */
 const LOOKUP_METHODS = new Set(['get', 'find', 'findLast', 'at', 'getItem', 'hasOwnProperty', 'hasOwn']);
 
-type Wrapper =
-  | TSESTree.TSAsExpression
-  | TSESTree.TSSatisfiesExpression
-  | TSESTree.TSNonNullExpression
-  | TSESTree.TSTypeAssertion;
-
-function isWrapper(node: TSESTree.Node): node is Wrapper {
-  return (
-    node.type === AST_NODE_TYPES.TSAsExpression ||
-    node.type === AST_NODE_TYPES.TSSatisfiesExpression ||
-    node.type === AST_NODE_TYPES.TSNonNullExpression ||
-    node.type === AST_NODE_TYPES.TSTypeAssertion
-  );
-}
-
-/** `x as T`, `x satisfies T`, `x!`, `<T>x`: the expression they wrap. */
-export function stripTypeWrappers(node: TSESTree.Expression): TSESTree.Expression {
-  let current = node;
-  while (isWrapper(current)) current = current.expression;
-  return current;
-}
-
 /** The outermost type wrapper around `node` (or `node`): the expression that occupies the slot. */
 function outermostWrapper(node: TSESTree.Expression): TSESTree.Expression {
   let current = node;
-  while (current.parent && isWrapper(current.parent) && current.parent.expression === current) current = current.parent;
+  while (current.parent && isTypeWrapper(current.parent) && current.parent.expression === current) current = current.parent;
   return current;
 }
 
@@ -144,7 +123,7 @@ export function referenceName(node: TSESTree.Node): string | undefined {
     case AST_NODE_TYPES.AwaitExpression:
       return referenceName(node.argument);
     default:
-      return isWrapper(node) ? referenceName(node.expression) : undefined;
+      return isTypeWrapper(node) ? referenceName(node.expression) : undefined;
   }
 }
 
@@ -220,7 +199,7 @@ function isBuildOutcome(node: TSESTree.Node, resolver: Resolver, depth = 0): boo
       return false;
     }
     default:
-      return isWrapper(node) ? isBuildOutcome(node.expression, resolver, depth) : false;
+      return isTypeWrapper(node) ? isBuildOutcome(node.expression, resolver, depth) : false;
   }
 }
 
@@ -273,7 +252,7 @@ function testCause(test: TSESTree.Node, resolver: Resolver): FallbackCause {
     case AST_NODE_TYPES.ChainExpression:
       return isBuildOutcome(test, resolver) ? 'failure' : 'absence';
     default:
-      return isWrapper(test) ? testCause(test.expression, resolver) : 'failure';
+      return isTypeWrapper(test) ? testCause(test.expression, resolver) : 'failure';
   }
 }
 
@@ -353,7 +332,7 @@ function targetNames(expression: TSESTree.Node): string[] {
         node = parent;
         break;
       default:
-        if (!isWrapper(parent)) return [];
+        if (!isTypeWrapper(parent)) return [];
         node = parent;
         break;
     }
@@ -539,7 +518,7 @@ function isMergedOrIterated(expression: TSESTree.Node): boolean {
       }
       default: {
         const passesThrough =
-          isWrapper(parent) ||
+          isTypeWrapper(parent) ||
           (parent.type === AST_NODE_TYPES.ConditionalExpression && parent.test !== node) ||
           (parent.type === AST_NODE_TYPES.LogicalExpression && parent.right === node);
         if (!passesThrough) return false;

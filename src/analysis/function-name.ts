@@ -1,4 +1,5 @@
 import { AST_NODE_TYPES, type TSESTree } from '@typescript-eslint/utils';
+import { isTypeWrapper } from './ast.js';
 
 export type FunctionNode =
   | TSESTree.ArrowFunctionExpression
@@ -46,12 +47,7 @@ export function getFunctionName(fn: FunctionNode): string | undefined {
   if (fn.type !== AST_NODE_TYPES.ArrowFunctionExpression && fn.id) return fn.id.name;
   let node: TSESTree.Node = fn;
   let parent = node.parent;
-  while (
-    parent &&
-    (parent.type === AST_NODE_TYPES.TSAsExpression ||
-      parent.type === AST_NODE_TYPES.TSSatisfiesExpression ||
-      parent.type === AST_NODE_TYPES.TSNonNullExpression)
-  ) {
+  while (parent && isTypeWrapper(parent)) {
     node = parent;
     parent = node.parent;
   }

@@ -2,6 +2,7 @@ import { relative } from 'node:path';
 import { minimatch } from 'minimatch';
 import { AST_NODE_TYPES, type TSESTree } from '@typescript-eslint/utils';
 import type { GlossarySettings } from '../settings.js';
+import { isTypeWrapper, unwrapTypeWrappers } from './ast.js';
 import { getKeyName } from './function-name.js';
 import { parseJsdocTags, type JsdocTag } from './jsdoc-tags.js';
 import type { Origin, StaticValue } from './static-value.js';
@@ -27,25 +28,9 @@ export const UNMARKED_POLICY = 'unmarked';
 
 const MAX_ANCESTOR_STEPS = 12;
 
-function unwrapExpression(node: TSESTree.Node): TSESTree.Node {
-  let current = node;
-  for (;;) {
-    switch (current.type) {
-      case AST_NODE_TYPES.TSAsExpression:
-      case AST_NODE_TYPES.TSSatisfiesExpression:
-      case AST_NODE_TYPES.TSNonNullExpression:
-      case AST_NODE_TYPES.TSTypeAssertion:
-        current = current.expression;
-        break;
-      default:
-        return current;
-    }
-  }
-}
-
 function stringLiteralValue(node: TSESTree.Node | undefined): string | undefined {
   if (!node) return undefined;
-  const inner = unwrapExpression(node);
+  const inner = unwrapTypeWrappers(node);
   if (inner.type === AST_NODE_TYPES.Literal && typeof inner.value === 'string') return inner.value;
   if (inner.type === AST_NODE_TYPES.TemplateLiteral && inner.expressions.length === 0) {
     return inner.quasis[0]?.value.cooked ?? undefined;
@@ -95,14 +80,10 @@ export function getTableName(node: TSESTree.Node): string {
         if (!parent.arguments.includes(current as TSESTree.CallExpressionArgument)) return '(table)';
         current = parent;
         break;
-      case AST_NODE_TYPES.TSAsExpression:
-      case AST_NODE_TYPES.TSSatisfiesExpression:
-      case AST_NODE_TYPES.TSNonNullExpression:
-      case AST_NODE_TYPES.TSTypeAssertion:
+      default:
+        if (!isTypeWrapper(parent)) return '(table)';
         current = parent;
         break;
-      default:
-        return '(table)';
     }
   }
   return '(table)';
@@ -159,7 +140,7 @@ function isTableShaped(value: StaticValue): boolean {
 
 function objectLiteralOf(value: StaticValue): TSESTree.ObjectExpression | undefined {
   if (value.kind !== 'object' || !value.node) return undefined;
-  const node = unwrapExpression(value.node);
+  const node = unwrapTypeWrappers(value.node);
   return node.type === AST_NODE_TYPES.ObjectExpression ? node : undefined;
 }
 
@@ -343,7 +324,7 @@ export interface UnmarkedTable {
 
 function isDataLiteral(node: TSESTree.Node | undefined): boolean {
   if (!node) return false;
-  const inner = unwrapExpression(node);
+  const inner = unwrapTypeWrappers(node);
   if (inner.type === AST_NODE_TYPES.ArrayExpression || inner.type === AST_NODE_TYPES.ObjectExpression) return true;
   // `Object.freeze([...])`, `defineTable({...})`: a call wrapping the data literal.
   if (inner.type === AST_NODE_TYPES.CallExpression && inner.arguments.length === 1) {

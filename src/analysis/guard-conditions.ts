@@ -1,28 +1,16 @@
 import { AST_NODE_TYPES, type TSESTree } from '@typescript-eslint/utils';
+import { unwrapChainAndTypeWrappers } from './ast.js';
 import { memberName } from './schema-libraries.js';
 
 /** A test on one condition expression: does it (read in the given polarity) establish the fact? */
 export type ConditionTest = (condition: TSESTree.Expression, holds: boolean) => boolean;
-
-function unwrap(node: TSESTree.Node): TSESTree.Node {
-  let current = node;
-  while (
-    current.type === AST_NODE_TYPES.TSAsExpression ||
-    current.type === AST_NODE_TYPES.TSNonNullExpression ||
-    current.type === AST_NODE_TYPES.TSSatisfiesExpression ||
-    current.type === AST_NODE_TYPES.ChainExpression
-  ) {
-    current = current.expression;
-  }
-  return current;
-}
 
 /**
  * Whether knowing `condition` evaluated to `holds` establishes what `test` looks for. Looks through
  * `!`, and through `&&` (when true, both sides hold) and `||` (when false, both sides fail).
  */
 export function conditionEstablishes(condition: TSESTree.Expression, holds: boolean, test: ConditionTest): boolean {
-  const node = unwrap(condition) as TSESTree.Expression;
+  const node = unwrapChainAndTypeWrappers(condition) as TSESTree.Expression;
   if (node.type === AST_NODE_TYPES.UnaryExpression && node.operator === '!') {
     return conditionEstablishes(node.argument, !holds, test);
   }
@@ -103,14 +91,14 @@ export function controllingConditions(node: TSESTree.Node): { condition: TSESTre
 }
 
 function isNamed(node: TSESTree.Node, name: string): boolean {
-  const inner = unwrap(node);
+  const inner = unwrapChainAndTypeWrappers(node);
   if (inner.type === AST_NODE_TYPES.Identifier) return inner.name === name;
   if (inner.type === AST_NODE_TYPES.MemberExpression) return memberName(inner) === name;
   return false;
 }
 
 function isStringLiteral(node: TSESTree.Node, value: string): boolean {
-  const inner = unwrap(node);
+  const inner = unwrapChainAndTypeWrappers(node);
   return (
     (inner.type === AST_NODE_TYPES.Literal && inner.value === value) ||
     (inner.type === AST_NODE_TYPES.TemplateLiteral && inner.expressions.length === 0 && inner.quasis[0]?.value.cooked === value)
@@ -128,7 +116,7 @@ export function policyCheckSubject(
   policyKey: string,
   closedValue: string,
 ): TSESTree.Expression | undefined {
-  const node = unwrap(condition);
+  const node = unwrapChainAndTypeWrappers(condition);
   if (node.type !== AST_NODE_TYPES.BinaryExpression) return undefined;
   const equality = node.operator === '===' || node.operator === '==';
   const inequality = node.operator === '!==' || node.operator === '!=';
@@ -137,7 +125,7 @@ export function policyCheckSubject(
     [node.left, node.right],
     [node.right, node.left],
   ] as const) {
-    const inner = unwrap(member);
+    const inner = unwrapChainAndTypeWrappers(member);
     if (inner.type === AST_NODE_TYPES.MemberExpression && memberName(inner) === policyKey && isStringLiteral(literal, closedValue)) {
       return inner.object;
     }
@@ -147,7 +135,7 @@ export function policyCheckSubject(
 
 /** Whether a condition reads the kill-switch flag (`FLAG`, `flags.FLAG`, `process.env.FLAG === '1'`). */
 export function readsFlag(condition: TSESTree.Node, flag: string): boolean {
-  const node = unwrap(condition);
+  const node = unwrapChainAndTypeWrappers(condition);
   if (isNamed(node, flag)) return true;
   switch (node.type) {
     case AST_NODE_TYPES.UnaryExpression:
@@ -181,7 +169,7 @@ export function closedCaseSubjects(node: TSESTree.Node, policyKey: string, close
     const previous = index > 0 ? statement.cases[index - 1] : undefined;
     const lastOfPrevious = previous?.consequent.at(-1);
     if (previous && !(lastOfPrevious && alwaysExits(lastOfPrevious))) continue;
-    const discriminant = unwrap(statement.discriminant);
+    const discriminant = unwrapChainAndTypeWrappers(statement.discriminant);
     if (discriminant.type === AST_NODE_TYPES.MemberExpression && memberName(discriminant) === policyKey) {
       subjects.push(discriminant.object);
     }

@@ -1,4 +1,5 @@
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from '@typescript-eslint/utils';
+import { isTypeWrapper } from './ast.js';
 import { forEachDescendant } from './ast-walk.js';
 import { getEvaluator } from './evaluator.js';
 import { type FunctionNode, getFunctionName, isFunctionNode } from './function-name.js';
@@ -76,11 +77,6 @@ function returnedValueExpressions(expression: TSESTree.Expression, found: TSESTr
   switch (expression.type) {
     case AST_NODE_TYPES.AwaitExpression:
       return returnedValueExpressions(expression.argument, found);
-    case AST_NODE_TYPES.TSAsExpression:
-    case AST_NODE_TYPES.TSSatisfiesExpression:
-    case AST_NODE_TYPES.TSNonNullExpression:
-    case AST_NODE_TYPES.TSTypeAssertion:
-      return returnedValueExpressions(expression.expression, found);
     case AST_NODE_TYPES.ConditionalExpression:
       returnedValueExpressions(expression.consequent, found);
       return returnedValueExpressions(expression.alternate, found);
@@ -90,6 +86,7 @@ function returnedValueExpressions(expression: TSESTree.Expression, found: TSESTr
     case AST_NODE_TYPES.SequenceExpression:
       return returnedValueExpressions(expression.expressions.at(-1)!, found);
     default:
+      if (isTypeWrapper(expression)) return returnedValueExpressions(expression.expression, found);
       break;
   }
   if ((isGlobalJsonCall(expression, 'stringify') || isGlobalJsonCall(expression, 'parse')) && expression.arguments[0]) {

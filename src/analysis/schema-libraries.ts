@@ -1,4 +1,5 @@
 import type { TSESTree } from '@typescript-eslint/utils';
+import { unwrapChainAndTypeWrappers } from './ast.js';
 import { findBinding, findTopLevelBinding, type Binding } from './bindings.js';
 import { mayReachPackage, resolveImport, type ExportTarget, type ModuleSource } from './module-graph.js';
 import type { SchemaLibrarySettings } from '../settings.js';
@@ -76,21 +77,6 @@ function extendPath(reference: LibraryReference, name: string): LibraryReference
   return { library: reference.library, path: [...reference.path, name] };
 }
 
-function unwrap(node: TSESTree.Node): TSESTree.Node {
-  let current = node;
-  while (
-    current.type === 'TSAsExpression' ||
-    current.type === 'TSSatisfiesExpression' ||
-    current.type === 'TSNonNullExpression' ||
-    current.type === 'TSTypeAssertion' ||
-    current.type === 'TSInstantiationExpression' ||
-    current.type === 'ChainExpression'
-  ) {
-    current = current.expression;
-  }
-  return current;
-}
-
 /** The static name of a member access (`a.b`, `a['b']`), or undefined for a computed one. */
 export function memberName(node: TSESTree.MemberExpression): string | undefined {
   if (!node.computed && node.property.type === 'Identifier') return node.property.name;
@@ -151,12 +137,12 @@ function referenceOfExpression(
   env: LibraryEnvironment,
   depth: number,
 ): LibraryReference | undefined {
-  const expression = unwrap(node);
+  const expression = unwrapChainAndTypeWrappers(node);
   if (expression.type === 'Identifier') return referenceOfBinding(findBinding(module, expression), env, depth);
   if (expression.type === 'MemberExpression') {
     const name = memberName(expression);
     if (name === undefined) return undefined;
-    const object = unwrap(expression.object);
+    const object = unwrapChainAndTypeWrappers(expression.object);
     if (object.type === 'CallExpression') return undefined;
     const base = referenceOfExpression(module, object, env, depth + 1);
     return base && extendPath(base, name);
@@ -183,11 +169,11 @@ export function resolveLibraryCall(
   node: TSESTree.CallExpression,
   env: LibraryEnvironment,
 ): LibraryCall | undefined {
-  const callee = unwrap(node.callee);
+  const callee = unwrapChainAndTypeWrappers(node.callee);
   if (callee.type === 'MemberExpression') {
     const name = memberName(callee);
     if (name === undefined) return undefined;
-    const object = unwrap(callee.object);
+    const object = unwrapChainAndTypeWrappers(callee.object);
     if (object.type === 'CallExpression') {
       const inner = resolveLibraryCall(module, object, env);
       return inner && { library: inner.library, steps: [...inner.steps, { name, args: node.arguments, node }] };
@@ -204,22 +190,22 @@ export function resolveLibraryCall(
  * step of a chain, so `resolveLibraryCall` gives it two steps or more, or nothing.
  */
 export function isChainContinuation(node: TSESTree.CallExpression): boolean {
-  const callee = unwrap(node.callee);
-  return callee.type === 'MemberExpression' && unwrap(callee.object).type === 'CallExpression';
+  const callee = unwrapChainAndTypeWrappers(node.callee);
+  return callee.type === 'MemberExpression' && unwrapChainAndTypeWrappers(callee.object).type === 'CallExpression';
 }
 
 /** Functions that turn a library schema into JSON Schema, by the names their packages export. */
 const CONVERTER_FUNCTIONS = new Set(['zodToJsonSchema', 'toJsonSchema', 'toJSONSchema', 'zodToJsonSchemaV3', 'typeboxToJsonSchema']);
 
 function calleeName(callee: TSESTree.Node): string | undefined {
-  const node = unwrap(callee);
+  const node = unwrapChainAndTypeWrappers(callee);
   if (node.type === 'Identifier') return node.name;
   if (node.type === 'MemberExpression') return memberName(node);
   return undefined;
 }
 
 function receiverName(callee: TSESTree.Node): string | undefined {
-  const node = unwrap(callee);
+  const node = unwrapChainAndTypeWrappers(callee);
   if (node.type !== 'MemberExpression') return undefined;
   return calleeName(node.object);
 }

@@ -15,6 +15,8 @@ describe('bindings: writes through members', () => {
     ['a delete', `const s = { a: 1 };\ndelete s.a;\nconst probe = s;`],
     ['an update', `const s = { n: 1 };\ns.n++;\nconst probe = s;`],
     ['Object.assign into it', `const s = {};\nObject.assign(s, extra);\nconst probe = s;`],
+    ['a write behind satisfies', `const s = { properties: {} };\n(s satisfies object as any).properties.a = {};\nconst probe = s;`],
+    ['a write behind a type assertion', `const s = { properties: {} };\n(<any>s).properties.a = {};\nconst probe = s;`],
   ])('%s makes the binding unknown', (_name, code) => {
     expect(valueOf(code)).toBe('<unknown>');
   });
