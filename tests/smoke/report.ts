@@ -90,7 +90,7 @@ export function renderReport(reports: PackageReport[], ruleNames: string[], comp
   return [
     '### Per package',
     '',
-    `Findings per rule are shown as recommended / strict. Times are wall-clock seconds for the whole package, per config, on the project's 2-core machine.`,
+    `Findings per rule are shown as recommended / strict. Times are wall-clock seconds for the whole package, per config, on the project's 2-core machine (shared with other jobs, so they vary between runs).`,
     '',
     table(
       ['package', 'files', 'lines', 'skipped', 's (rec.)', 's (strict)', 'parse errors', 'crashes', ...rules.map((rule) => `\`${shortRule(rule)}\``)],
