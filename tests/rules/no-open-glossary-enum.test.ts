@@ -168,6 +168,12 @@ ruleTester.run('no-open-glossary-enum', rule, {
       options: [{ reportUnmarkedTables: true }],
     },
     {
+      // Reduced from supabase-mcp-server: the enabled feature groups, filtered at run time.
+      name: 'strict: a list completed at run time is closed by construction, not a copied table',
+      code: `import { z } from 'zod';\nconst ALWAYS = ['docs'];\nconst GROUPS = z.enum(['docs', 'account']);\nexport function parse(enabled: object, input: unknown) {\n  const groups = [...ALWAYS, ...GROUPS.options.filter((group) => Object.keys(enabled).includes(group))];\n  return z.enum(groups as [string, ...string[]]).array().parse(input);\n}`,
+      options: [{ reportUnmarkedTables: true }],
+    },
+    {
       name: 'strict: a closed table is still fine',
       code: `${CLOSED_UNITS}import { z } from 'zod';\nconst unit = z.enum(UNITS.values);`,
       options: [{ reportUnmarkedTables: true }],
