@@ -50,3 +50,51 @@ export function unwrapChainAndTypeWrappers(node: TSESTree.Node): TSESTree.Node {
   }
   return current;
 }
+
+/** The written name of a property key: `a`, `'a'`, `[\`a\`]`, `#a` (private names keep their `#`). */
+export function getKeyName(key: TSESTree.Node, computed: boolean): string | undefined {
+  if (key.type === AST_NODE_TYPES.PrivateIdentifier) return `#${key.name}`;
+  if (!computed && key.type === AST_NODE_TYPES.Identifier) return key.name;
+  if (key.type === AST_NODE_TYPES.Literal && (typeof key.value === 'string' || typeof key.value === 'number')) {
+    return String(key.value);
+  }
+  if (key.type === AST_NODE_TYPES.TemplateLiteral && key.expressions.length === 0) {
+    return key.quasis[0]?.value.cooked ?? undefined;
+  }
+  return undefined;
+}
+
+/**
+ * The static name of a member access (`a.b`, `a['b']`), or undefined for a computed one. Narrower
+ * than `getKeyName` (no numbers, templates or `#private`): an index such as `a[0]` is left to the
+ * evaluator, which evaluates a computed property itself.
+ */
+export function memberName(node: TSESTree.MemberExpression): string | undefined {
+  if (!node.computed && node.property.type === AST_NODE_TYPES.Identifier) return node.property.name;
+  if (node.property.type === AST_NODE_TYPES.Literal && typeof node.property.value === 'string') return node.property.value;
+  return undefined;
+}
+
+/** The name a value is assigned to: `x`, the `b` of `a.b`, the `x` of a defaulted `x = …`. */
+export function getTargetName(target: TSESTree.Node): string | undefined {
+  switch (target.type) {
+    case AST_NODE_TYPES.Identifier:
+      return target.name;
+    case AST_NODE_TYPES.MemberExpression:
+      return getKeyName(target.property, target.computed);
+    case AST_NODE_TYPES.AssignmentPattern:
+      return getTargetName(target.left);
+    default:
+      return undefined;
+  }
+}
+
+/** The key `identifier` is destructured from: `strict` in `const { strict: assert = ok } = …`. */
+export function destructuredKey(pattern: TSESTree.ObjectPattern, identifier: TSESTree.Identifier): string | undefined {
+  for (const property of pattern.properties) {
+    if (property.type !== AST_NODE_TYPES.Property) continue;
+    const value = property.value.type === AST_NODE_TYPES.AssignmentPattern ? property.value.left : property.value;
+    if (value === identifier && !property.computed && property.key.type === AST_NODE_TYPES.Identifier) return property.key.name;
+  }
+  return undefined;
+}

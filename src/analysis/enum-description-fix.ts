@@ -1,5 +1,5 @@
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from '@typescript-eslint/utils';
-import { getKeyName } from './function-name.js';
+import { getKeyName } from './ast.js';
 import { nextChainCall, type EnumPosition } from './enum-positions.js';
 import { knownStrings, type StaticValue } from './static-value.js';
 

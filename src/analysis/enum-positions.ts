@@ -1,9 +1,7 @@
 import { AST_NODE_TYPES, type TSESTree } from '@typescript-eslint/utils';
-import { unwrapTypeWrappers } from './ast.js';
-import { getKeyName } from './function-name.js';
+import { getKeyName, memberName, unwrapTypeWrappers } from './ast.js';
 import type { ModuleSource } from './module-graph.js';
 import {
-  memberName,
   isChainContinuation,
   resolveLibraryCall,
   resolveLibraryReference,

@@ -1,9 +1,8 @@
 import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
-import { unwrapTypeWrappers } from './ast.js';
+import { getKeyName, memberName, unwrapTypeWrappers } from './ast.js';
 import { findBinding, findTopLevelBinding, type Binding } from './bindings.js';
-import { getKeyName } from './function-name.js';
 import { resolveExport, resolveImport, topLevelScope, type ExportTarget, type ModuleSource } from './module-graph.js';
-import { memberName, resolveLibraryCall, type LibraryEnvironment } from './schema-libraries.js';
+import { resolveLibraryCall, type LibraryEnvironment } from './schema-libraries.js';
 import type {
   ArrayValue,
   BuilderStep,

@@ -1,8 +1,8 @@
 import { AST_NODE_TYPES, ASTUtils, type TSESLint, type TSESTree } from '@typescript-eslint/utils';
-import { isTypeWrapper } from './ast.js';
+import { getKeyName, getTargetName, isTypeWrapper } from './ast.js';
 import { forEachDescendant } from './ast-walk.js';
 import { isSchemaPositionName } from './schema-names.js';
-import { getFunctionName, getKeyName, isFunctionNode, type FunctionNode } from './function-name.js';
+import { getFunctionName, isFunctionNode, type FunctionNode } from './function-name.js';
 
 /**
  * Where a value stands in for another one: the syntactic forms in which code substitutes a default
@@ -95,13 +95,6 @@ function outermostWrapper(node: TSESTree.Expression): TSESTree.Expression {
 function methodName(callee: TSESTree.Node): string | undefined {
   if (callee.type === AST_NODE_TYPES.Identifier) return callee.name;
   if (callee.type === AST_NODE_TYPES.MemberExpression) return getKeyName(callee.property, callee.computed);
-  return undefined;
-}
-
-function nameOfTarget(target: TSESTree.Node): string | undefined {
-  if (target.type === AST_NODE_TYPES.Identifier) return target.name;
-  if (target.type === AST_NODE_TYPES.MemberExpression) return getKeyName(target.property, target.computed);
-  if (target.type === AST_NODE_TYPES.AssignmentPattern) return nameOfTarget(target.left);
   return undefined;
 }
 
@@ -295,7 +288,7 @@ function assignedValues(
   if (targetName === undefined) return [];
   const values: TSESTree.Expression[] = [];
   for (const node of returnsAndAssignments(root, resolver.sourceCode)) {
-    if (node.type === AST_NODE_TYPES.AssignmentExpression && node !== except && nameOfTarget(node.left) === targetName) {
+    if (node.type === AST_NODE_TYPES.AssignmentExpression && node !== except && getTargetName(node.left) === targetName) {
       values.push(node.right);
     }
   }
@@ -312,13 +305,13 @@ function targetNames(expression: TSESTree.Node): string[] {
     const parent: TSESTree.Node = node.parent;
     switch (parent.type) {
       case AST_NODE_TYPES.VariableDeclarator:
-        return parent.init === node ? namesOf(nameOfTarget(parent.id)) : [];
+        return parent.init === node ? namesOf(getTargetName(parent.id)) : [];
       case AST_NODE_TYPES.Property:
       case AST_NODE_TYPES.PropertyDefinition:
         return parent.value === node ? namesOf(getKeyName(parent.key, parent.computed)) : [];
       case AST_NODE_TYPES.AssignmentExpression:
       case AST_NODE_TYPES.AssignmentPattern:
-        return parent.right === node ? namesOf(nameOfTarget(parent.left)) : [];
+        return parent.right === node ? namesOf(getTargetName(parent.left)) : [];
       case AST_NODE_TYPES.ReturnStatement: {
         const fn = enclosingFunction(parent);
         return fn ? namesOf(getFunctionName(fn)) : [];
@@ -455,7 +448,7 @@ function fromStatement(
   const fn = enclosingFunction(statement);
   const path = statementPath(statement, fn);
   const isReturn = statement.type === AST_NODE_TYPES.ReturnStatement;
-  const targetName = isReturn ? undefined : nameOfTarget(statement.left);
+  const targetName = isReturn ? undefined : getTargetName(statement.left);
   const names = isReturn ? namesOf(fn && getFunctionName(fn)) : namesOf(targetName);
   const valuesIn = (root: TSESTree.Node): TSESTree.Expression[] =>
     isReturn ? returnedValues(root, statement, resolver) : assignedValues(root, targetName, statement, resolver);
@@ -620,7 +613,7 @@ function directFallbackPosition(node: TSESTree.Expression, resolver: Resolver): 
     }
     case AST_NODE_TYPES.AssignmentPattern: {
       if (parent.right !== slot) return undefined;
-      const names = namesOf(nameOfTarget(parent.left));
+      const names = namesOf(getTargetName(parent.left));
       const holder = parent.parent;
       if (holder.type === AST_NODE_TYPES.Property && holder.value === parent) {
         names.push(...namesOf(getKeyName(holder.key, holder.computed)));

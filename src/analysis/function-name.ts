@@ -1,5 +1,5 @@
 import { AST_NODE_TYPES, type TSESTree } from '@typescript-eslint/utils';
-import { isTypeWrapper } from './ast.js';
+import { getKeyName, getTargetName, isTypeWrapper } from './ast.js';
 
 export type FunctionNode =
   | TSESTree.ArrowFunctionExpression
@@ -12,30 +12,6 @@ export function isFunctionNode(node: TSESTree.Node): node is FunctionNode {
     node.type === AST_NODE_TYPES.FunctionDeclaration ||
     node.type === AST_NODE_TYPES.FunctionExpression
   );
-}
-
-/** The written name of a property key: `a`, `'a'`, `[\`a\`]`, `#a` (private names keep their `#`). */
-export function getKeyName(key: TSESTree.Node, computed: boolean): string | undefined {
-  if (key.type === AST_NODE_TYPES.PrivateIdentifier) return `#${key.name}`;
-  if (!computed && key.type === AST_NODE_TYPES.Identifier) return key.name;
-  if (key.type === AST_NODE_TYPES.Literal && (typeof key.value === 'string' || typeof key.value === 'number')) {
-    return String(key.value);
-  }
-  if (key.type === AST_NODE_TYPES.TemplateLiteral && key.expressions.length === 0) {
-    return key.quasis[0]?.value.cooked ?? undefined;
-  }
-  return undefined;
-}
-
-function nameOfTarget(target: TSESTree.Node): string | undefined {
-  switch (target.type) {
-    case AST_NODE_TYPES.Identifier:
-      return target.name;
-    case AST_NODE_TYPES.MemberExpression:
-      return getKeyName(target.property, target.computed);
-    default:
-      return undefined;
-  }
 }
 
 /**
@@ -54,7 +30,7 @@ export function getFunctionName(fn: FunctionNode): string | undefined {
   if (!parent) return undefined;
   switch (parent.type) {
     case AST_NODE_TYPES.VariableDeclarator:
-      return parent.init === node ? nameOfTarget(parent.id) : undefined;
+      return parent.init === node ? getTargetName(parent.id) : undefined;
     case AST_NODE_TYPES.Property:
     case AST_NODE_TYPES.MethodDefinition:
     case AST_NODE_TYPES.PropertyDefinition:
@@ -62,9 +38,9 @@ export function getFunctionName(fn: FunctionNode): string | undefined {
     case AST_NODE_TYPES.TSAbstractMethodDefinition:
       return parent.value === node ? getKeyName(parent.key, parent.computed) : undefined;
     case AST_NODE_TYPES.AssignmentExpression:
-      return parent.right === node ? nameOfTarget(parent.left) : undefined;
+      return parent.right === node ? getTargetName(parent.left) : undefined;
     case AST_NODE_TYPES.AssignmentPattern:
-      return parent.right === node ? nameOfTarget(parent.left) : undefined;
+      return parent.right === node ? getTargetName(parent.left) : undefined;
     default:
       return undefined;
   }

@@ -2,8 +2,7 @@ import { relative } from 'node:path';
 import { minimatch } from 'minimatch';
 import { AST_NODE_TYPES, type TSESTree } from '@typescript-eslint/utils';
 import type { GlossarySettings } from '../settings.js';
-import { isTypeWrapper, unwrapTypeWrappers } from './ast.js';
-import { getKeyName } from './function-name.js';
+import { getKeyName, getTargetName, isTypeWrapper, unwrapTypeWrappers } from './ast.js';
 import { parseJsdocTags, type JsdocTag } from './jsdoc-tags.js';
 import type { Origin, StaticValue } from './static-value.js';
 
@@ -69,11 +68,7 @@ export function getTableName(node: TSESTree.Node): string {
       case AST_NODE_TYPES.PropertyDefinition:
         return getKeyName(parent.key, parent.computed) ?? '(computed key)';
       case AST_NODE_TYPES.AssignmentExpression:
-        return parent.left.type === AST_NODE_TYPES.Identifier
-          ? parent.left.name
-          : parent.left.type === AST_NODE_TYPES.MemberExpression
-            ? (getKeyName(parent.left.property, parent.left.computed) ?? '(table)')
-            : '(table)';
+        return getTargetName(parent.left) ?? '(table)';
       case AST_NODE_TYPES.ExportDefaultDeclaration:
         return 'default';
       case AST_NODE_TYPES.CallExpression:

@@ -1,9 +1,9 @@
 import { AST_NODE_TYPES, TSESLint, type TSESTree } from '@typescript-eslint/utils';
+import { destructuredKey, memberName } from './ast.js';
 import { forEachDescendant } from './ast-walk.js';
 import { type Binding, findBinding } from './bindings.js';
 import { getEvaluator } from './evaluator.js';
 import { isFunctionNode } from './function-name.js';
-import { memberName } from './schema-libraries.js';
 
 const { DefinitionType } = TSESLint.Scope;
 
@@ -111,16 +111,6 @@ function requiredModule(expression: TSESTree.Expression | null): { module: strin
     typeof node.arguments[0].value === 'string'
   ) {
     return { module: node.arguments[0].value, member };
-  }
-  return undefined;
-}
-
-/** `const { strict: assert } = require('node:assert')` → `strict` for the binding `assert`. */
-function destructuredKey(pattern: TSESTree.ObjectPattern, name: TSESTree.Identifier): string | undefined {
-  for (const property of pattern.properties) {
-    if (property.type !== AST_NODE_TYPES.Property) continue;
-    const value = property.value.type === AST_NODE_TYPES.AssignmentPattern ? property.value.left : property.value;
-    if (value === name && !property.computed && property.key.type === AST_NODE_TYPES.Identifier) return property.key.name;
   }
   return undefined;
 }

@@ -1,9 +1,9 @@
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from '@typescript-eslint/utils';
-import { isTypeWrapper } from './ast.js';
+import { isTypeWrapper, memberName } from './ast.js';
 import { forEachDescendant } from './ast-walk.js';
 import { getEvaluator } from './evaluator.js';
 import { type FunctionNode, getFunctionName, isFunctionNode } from './function-name.js';
-import { isSchemaConverterCall, memberName } from './schema-libraries.js';
+import { isSchemaConverterCall } from './schema-libraries.js';
 import { isAnnotationKeyword, isJsonSchemaShaped, JSON_SCHEMA_KEYWORDS } from './schema-model.js';
 import type { StaticValue } from './static-value.js';
 

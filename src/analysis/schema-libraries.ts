@@ -1,5 +1,5 @@
 import type { TSESTree } from '@typescript-eslint/utils';
-import { unwrapChainAndTypeWrappers } from './ast.js';
+import { destructuredKey, memberName, unwrapChainAndTypeWrappers } from './ast.js';
 import { findBinding, findTopLevelBinding, type Binding } from './bindings.js';
 import { mayReachPackage, resolveImport, type ExportTarget, type ModuleSource } from './module-graph.js';
 import type { SchemaLibrarySettings } from '../settings.js';
@@ -77,13 +77,6 @@ function extendPath(reference: LibraryReference, name: string): LibraryReference
   return { library: reference.library, path: [...reference.path, name] };
 }
 
-/** The static name of a member access (`a.b`, `a['b']`), or undefined for a computed one. */
-export function memberName(node: TSESTree.MemberExpression): string | undefined {
-  if (!node.computed && node.property.type === 'Identifier') return node.property.name;
-  if (node.property.type === 'Literal' && typeof node.property.value === 'string') return node.property.value;
-  return undefined;
-}
-
 function referenceOfTarget(target: ExportTarget | undefined, env: LibraryEnvironment, depth: number): LibraryReference | undefined {
   if (!target) return undefined;
   switch (target.kind) {
@@ -118,11 +111,8 @@ function referenceOfBinding(binding: Binding, env: LibraryEnvironment, depth: nu
       if (!base) return undefined;
       if (binding.declarator.id === binding.identifier) return base;
       if (binding.declarator.id.type === 'ObjectPattern') {
-        for (const property of binding.declarator.id.properties) {
-          if (property.type === 'Property' && property.value === binding.identifier && !property.computed && property.key.type === 'Identifier') {
-            return extendPath(base, property.key.name);
-          }
-        }
+        const key = destructuredKey(binding.declarator.id, binding.identifier);
+        if (key !== undefined) return extendPath(base, key);
       }
       return undefined;
     }

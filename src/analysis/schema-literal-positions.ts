@@ -1,7 +1,7 @@
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from '@typescript-eslint/utils';
 import { findBinding } from './bindings.js';
 import type { Evaluator } from './evaluator.js';
-import { getKeyName } from './function-name.js';
+import { getKeyName } from './ast.js';
 import { isJsonSchemaShaped } from './schema-model.js';
 import type { JsonSchemaDraft } from './schema-structure.js';
 import type { ObjectValue } from './static-value.js';
