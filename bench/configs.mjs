@@ -6,7 +6,12 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { GLOSSARY_MODULE_GLOBS } from './corpus.mjs';
 
 export const REPOSITORY_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const DIST = join(REPOSITORY_ROOT, 'dist', 'src');
+/**
+ * The runner lints with a snapshot of the build (see run.mjs), named by this variable, so a
+ * rebuild in the working tree during a run cannot mix two builds into one table.
+ */
+export const PLUGIN_ROOT_VARIABLE = 'SCHEMA_CONTRACT_BENCH_PLUGIN_ROOT';
+const DIST = join(process.env[PLUGIN_ROOT_VARIABLE] ?? REPOSITORY_ROOT, 'dist', 'src');
 
 /** The built plugin's modules, by path under dist/src: the same URLs the plugin's own imports resolve to. */
 export function distModule(path) {

@@ -8,12 +8,12 @@
 // included), not wall time: on a shared machine the wall clock mostly measures the neighbours.
 // Wall time is reported alongside.
 import { spawn } from 'node:child_process';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { join, relative } from 'node:path';
 import { parseArgs } from 'node:util';
-import { CONFIGS, REPOSITORY_ROOT } from './configs.mjs';
-import { DEFAULT_SEED, GENERATOR_VERSION, corpusDirectory, generateCorpus, writeCorpus } from './corpus.mjs';
+import { CONFIGS, PLUGIN_ROOT_VARIABLE, REPOSITORY_ROOT } from './configs.mjs';
+import { CORPUS_ROOT, DEFAULT_SEED, GENERATOR_VERSION, corpusDirectory, generateCorpus, writeCorpus } from './corpus.mjs';
 
 const BASELINE_ENTRIES = 10_000;
 export const BUDGET = {
@@ -50,6 +50,13 @@ if (!(runs >= 1) || scales.some((scale) => !(scale > 0))) throw new Error('--run
 const pluginEntry = join(REPOSITORY_ROOT, 'dist', 'src', 'index.js');
 if (!existsSync(pluginEntry)) throw new Error(`${relative(process.cwd(), pluginEntry)} is missing: run \`npm run build\` first (\`npm run bench\` does)`);
 
+// Every child lints with this copy of the build (package.json and schemas/ included: the plugin
+// reads them at run time), so rebuilding the working tree mid-run cannot change what is measured.
+const snapshot = join(CORPUS_ROOT, 'plugin-build');
+rmSync(snapshot, { recursive: true, force: true });
+for (const part of ['dist', 'schemas', 'package.json']) cpSync(join(REPOSITORY_ROOT, part), join(snapshot, part), { recursive: true });
+const childEnvironment = { ...process.env, [PLUGIN_ROOT_VARIABLE]: snapshot };
+
 const started = Date.now();
 const log = (message) => process.stderr.write(`[bench ${((Date.now() - started) / 1000).toFixed(0).padStart(4)}s] ${message}\n`);
 const loadAtStart = loadavg();
@@ -73,6 +80,7 @@ function runChild(script, args) {
   return new Promise((resolvePromise, reject) => {
     const child = spawn(process.execPath, [join(REPOSITORY_ROOT, 'bench', script), ...args], {
       cwd: REPOSITORY_ROOT,
+      env: childEnvironment,
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let stdout = '';
