@@ -1,5 +1,5 @@
 import { ASTUtils, type TSESLint, type TSESTree } from '@typescript-eslint/utils';
-import { isTypeWrapper } from './ast.js';
+import { isTypeWrapper, memberName } from './ast.js';
 import type { ModuleSource } from './module-graph.js';
 
 type Variable = TSESLint.Scope.Variable;
@@ -62,7 +62,7 @@ function isMutatedThroughMembers(variable: Variable): boolean {
       if ((parent.type === 'AssignmentExpression' && parent.left === node) || parent.type === 'UpdateExpression') return true;
       if (parent.type === 'UnaryExpression' && parent.operator === 'delete') return true;
       if (parent.type === 'CallExpression' && parent.callee === node && member === node) {
-        const method = member.computed ? undefined : member.property.type === 'Identifier' ? member.property.name : undefined;
+        const method = memberName(member);
         if (method !== undefined && MUTATING_METHODS.has(method)) return true;
       }
       return false;

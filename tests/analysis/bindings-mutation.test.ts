@@ -12,6 +12,7 @@ describe('bindings: writes through members', () => {
     ['a computed write behind a non-null assertion', `const s = { properties: {} };\nfor (const k of keys) s.properties![k] = {};\nconst probe = s;`],
     ['a push into a member', `const s = { required: [] };\ns.required.push('a');\nconst probe = s;`],
     ['a push into the array itself', `const list = [];\nlist.push('a');\nconst probe = list;`],
+    ['a push through a quoted method name', `const list = [];\nlist['push']('a');\nconst probe = list;`],
     ['a delete', `const s = { a: 1 };\ndelete s.a;\nconst probe = s;`],
     ['an update', `const s = { n: 1 };\ns.n++;\nconst probe = s;`],
     ['Object.assign into it', `const s = {};\nObject.assign(s, extra);\nconst probe = s;`],
