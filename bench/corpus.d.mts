@@ -15,6 +15,8 @@ export interface CorpusSummary {
   readonly files: number;
   readonly lines: number;
   readonly domains: number;
+  /** The entity (and so class and type name prefix) of each domain. */
+  readonly entities: readonly string[];
   /** Paths (relative to the corpus root) of the glossary modules. */
   readonly glossaryModules: readonly string[];
   /** How many findings of each rule the generator planted, per config. */

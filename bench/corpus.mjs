@@ -13,7 +13,7 @@ import { parseArgs } from 'node:util';
 import { createRandom } from './random.mjs';
 
 /** Bump when the generated code changes: the runner regenerates a corpus whose version differs. */
-export const GENERATOR_VERSION = 1;
+export const GENERATOR_VERSION = 2;
 export const DEFAULT_SEED = 'schema-contract';
 /** Lines of code at scale 1, the size the issue asks for. */
 export const LINES_PER_SCALE = 100_000;
@@ -88,7 +88,10 @@ function sampleValue(field, random) {
 function describeDomain(index, random) {
   const base = ENTITIES[index % ENTITIES.length];
   const round = Math.floor(index / ENTITIES.length);
-  const prefix = ROUND_PREFIXES[round % ROUND_PREFIXES.length] + (round >= ROUND_PREFIXES.length ? String(Math.floor(round / ROUND_PREFIXES.length) + 1) : '');
+  const word = ROUND_PREFIXES[round % ROUND_PREFIXES.length];
+  const cycle = Math.floor(round / ROUND_PREFIXES.length);
+  // An identifier cannot start with the cycle number: the unprefixed round becomes `Core2…`.
+  const prefix = cycle === 0 ? word : `${word || 'Core'}${cycle + 1}`;
   const entity = `${prefix}${base}`;
   const fields = [
     { name: 'id', type: 'string' },
@@ -1863,6 +1866,7 @@ export function generateCorpus({ scale = 1, seed = DEFAULT_SEED } = {}) {
       files: [...sorted.keys()].filter((path) => path.endsWith('.ts')).length,
       lines,
       domains: domains.length,
+      entities: domains.map((domain) => domain.entity),
       glossaryModules,
       planted,
     },

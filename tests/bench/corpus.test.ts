@@ -48,6 +48,13 @@ describe('benchmark corpus generator', () => {
     }
   });
 
+  it('names every entity of a large corpus with a valid identifier', () => {
+    const { entities } = generateCorpus({ scale: 4 }).summary;
+    expect(entities.length).toBeGreaterThan(320);
+    for (const entity of entities) expect(entity).toMatch(/^[A-Z][A-Za-z0-9]*$/);
+    expect(new Set(entities).size).toBe(entities.length);
+  });
+
   it('rejects a scale that is not a positive number', () => {
     expect(() => generateCorpus({ scale: 0 })).toThrow(/positive/);
   });
