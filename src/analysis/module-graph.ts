@@ -119,17 +119,27 @@ export function resolveRelativeImport(fromFile: string, specifier: string): stri
   candidates.push(base);
   for (const candidateExtension of EXTENSIONS) candidates.push(base + candidateExtension);
   for (const candidateExtension of EXTENSIONS) candidates.push(resolve(base, `index${candidateExtension}`));
+  const key = `${base}\0${specifier}`;
+  const known = resolvedFiles.get(key);
+  // A file found before is confirmed with one `stat` instead of trying every candidate again.
+  if (known !== undefined && isFile(known.candidate)) return known.file;
   for (const candidate of candidates) {
     if (isFile(candidate)) {
       try {
-        return realpathSync(candidate);
+        const file = realpathSync.native(candidate);
+        resolvedFiles.set(key, { candidate, file });
+        return file;
       } catch {
         return undefined;
       }
     }
   }
+  resolvedFiles.delete(key);
   return undefined;
 }
+
+/** Successful resolutions, process-wide: which candidate was found and where it really is. */
+const resolvedFiles = new Map<string, { readonly candidate: string; readonly file: string }>();
 
 /**
  * Resolutions made in one pass (one `checked` set, as for `loadModule`): a file calls the same
@@ -421,7 +431,27 @@ const reachByPass = new WeakMap<Set<string>, Map<string, Map<string, boolean>>>(
 
 const RELATIVE_SPECIFIER = /^\.\.?(?:\/[^\n]*)?$/;
 
+/** `export * from './x'`, `export { a as b } from './x'`: the only way a module passes on another's exports by itself. */
+const REEXPORT_FROM = /\bexport\s+(?:type\s+)?(?:\*(?:\s*as\s+[\w$]+)?|\{[^}]*\})\s*from\s*(['"])(\.[^'"\\]*)\1/g;
+/** An export of local names (`export { z }`, `export default z`, `export =`): they may be imports. */
+const LOCAL_REEXPORT = /\bexport\s*(?:\{[^}]*\}(?!\s*from)|default\s+[\w$]+\s*;|=)/;
+
+/**
+ * The relative modules whose exports this module may pass on. Usually only its `export … from`
+ * specifiers; when it also exports local names (which may be imports), every relative string it
+ * holds, so the answer stays a superset.
+ */
 function relativeSpecifiersIn(text: string): string[] | undefined {
+  if (LOCAL_REEXPORT.test(text)) return relativeStringsIn(text);
+  if (!text.includes('from')) return [];
+  const found = new Set<string>();
+  for (const match of text.matchAll(REEXPORT_FROM)) found.add(match[2]!);
+  // An escape in a specifier is not decoded by the pattern above: be conservative.
+  if (/from\s*['"]\.[^'"]*\\/.test(text)) return undefined;
+  return [...found];
+}
+
+function relativeStringsIn(text: string): string[] | undefined {
   const found = new Set<string>();
   // Each quote is a possible start on its own, so no string can hide the next one; strings in
   // comments and ordinary code only add candidates, which keeps the answer conservative.

@@ -26,5 +26,8 @@ const createUnbaselinedRule = ESLintUtils.RuleCreator<SchemaContractRuleDocs>(
 export function createRule<Options extends readonly unknown[], MessageIds extends string>(
   rule: Readonly<ESLintUtils.RuleWithMetaAndName<Options, MessageIds, SchemaContractRuleDocs>>,
 ) {
-  return withBaseline(createUnbaselinedRule(rule));
+  const created = createUnbaselinedRule(rule);
+  // ESLint (9.15+, the peer range) has already merged `meta.defaultOptions` into `context.options`;
+  // RuleCreator would clone and merge them again for every rule on every file.
+  return withBaseline({ ...created, create: (context) => rule.create(context, context.options) });
 }
