@@ -28,6 +28,20 @@ describe('module graph: whether a relative import can lead to a package', () => 
     expect(mayReachPackage(from, 'zod', packages, new Set())).toBe(true);
   });
 
+  it('follows plain imports only of a module that passes on local names', () => {
+    const root = project({
+      'passes-on.ts': "import { zed } from './inner.js';\nexport { zed };\n",
+      'uses.ts': "import { zed } from './inner.js';\nexport const shape = 1;\n",
+      'default.ts': "import zed from './inner.js';\nexport default zed;\n",
+      'inner.ts': "export { z as zed } from 'zod';\n",
+    });
+    const from = join(root, 'server.ts');
+    expect(mayReachPackage(from, './passes-on.js', packages, new Set())).toBe(true);
+    expect(mayReachPackage(from, './default.js', packages, new Set())).toBe(true);
+    // Its own exports are written here and none names the package: no zod binding can come out.
+    expect(mayReachPackage(from, './uses.js', packages, new Set())).toBe(false);
+  });
+
   it('is right for every module of an import cycle, whichever is asked first', () => {
     const root = project({
       'a.ts': "export * from './b.js';\nexport * from './c.js';\n",
