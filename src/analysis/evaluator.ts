@@ -453,6 +453,21 @@ class FileEvaluator implements Evaluator {
   private importValue(binding: Extract<Binding, { kind: 'import' }>, node: TSESTree.Node, depth: number): StaticValue {
     if (binding.importedName === '*') return unknown(node, binding.module.file);
     const target = resolveImport(binding.module.file, binding.specifier, binding.importedName, this.libraryEnvironment.checked);
+    if (target?.kind === 'json') {
+      // A JSON module is data without a declaration: the import is where the list enters the code.
+      const value = valueFromJson(target.value, target.file);
+      const origin: Origin = {
+        name: binding.variable.name,
+        declaration: binding.variable.defs[0]!.node as TSESTree.ImportClause,
+        file: binding.module.file,
+        isModuleLevel: true,
+        exported: false,
+        jsdoc: undefined,
+        init: undefined,
+        value,
+      };
+      return withOrigins(value, [origin]);
+    }
     return this.targetValue(target, node, binding.module, depth);
   }
 

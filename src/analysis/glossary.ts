@@ -337,7 +337,12 @@ export function findUnmarkedSources(value: StaticValue, glossary: GlossarySettin
   const found = new Map<TSESTree.Node, UnmarkedTable>();
   for (const part of parts(value)) {
     for (const origin of part.origins) {
-      const isData = isDataLiteral(origin.init) || origin.declaration.type === AST_NODE_TYPES.TSEnumDeclaration;
+      const isData =
+        isDataLiteral(origin.init) ||
+        origin.declaration.type === AST_NODE_TYPES.TSEnumDeclaration ||
+        // Only JSON imports carry an import as their declaration: the data of a `.json` module.
+        origin.declaration.type === AST_NODE_TYPES.ImportDefaultSpecifier ||
+        origin.declaration.type === AST_NODE_TYPES.ImportSpecifier;
       if (!origin.isModuleLevel || !isData) continue;
       if (tableOfOrigin(origin, glossary, cwd)) continue;
       if (!found.has(origin.declaration)) {

@@ -9,8 +9,11 @@ export type Primitive = string | number | boolean | null | undefined | bigint;
  */
 export interface Origin {
   readonly name: string;
-  /** The declarator (or TS enum declaration) that binds the name. */
-  readonly declaration: TSESTree.VariableDeclarator | TSESTree.TSEnumDeclaration;
+  /**
+   * The declarator (or TS enum declaration) that binds the name; for data imported from a JSON
+   * module, which has no syntax tree, the import specifier that brings it in.
+   */
+  readonly declaration: TSESTree.VariableDeclarator | TSESTree.TSEnumDeclaration | TSESTree.ImportClause;
   readonly file: string;
   /** Declared at the top level of its module (not inside a function or block). */
   readonly isModuleLevel: boolean;

@@ -157,6 +157,11 @@ ruleTester.run('no-open-glossary-enum', rule, {
       code: `import { z } from 'zod';\nimport { REGIONS } from '@acme/glossary';\nconst a = z.enum(REGIONS);`,
     },
     {
+      name: 'a list imported from a JSON module is not a glossary table in recommended',
+      filename: consumer,
+      code: "import { z } from 'zod';\nimport regions from './regions.json';\nconst region = z.enum(regions as [string, ...string[]]);",
+    },
+    {
       name: 'glossary.closed setting closes an unannotated table',
       code: `import { z } from 'zod';\nconst AWS_REGIONS = ['us-east-1', 'eu-west-1'] as const;\nconst region = z.enum(AWS_REGIONS);`,
       settings: { 'schema-contract': { glossary: { closed: ['AWS_REGIONS'] } } },
@@ -783,6 +788,27 @@ const schema = {
           data: { table: 'Tier', location: `${fixture('src/consumer.ts')}:4` },
           line: 7,
           suggestions: describedAs(STRICT_IMPORTED, 'nativeEnum(Tier)', "string().describe('One of: free, pro.')"),
+        },
+      ],
+    },
+    {
+      name: 'strict: a list imported from a JSON module',
+      filename: consumer,
+      code: "import { z } from 'zod';\nimport regions from './regions.json';\nconst region = z.enum(regions as [string, ...string[]]);",
+      options: [{ reportUnmarkedTables: true }],
+      errors: [
+        {
+          messageId: 'unmarkedTableEnum',
+          data: { table: 'regions', location: `${fixture('src/consumer.ts')}:2` },
+          line: 3,
+          column: 23,
+          suggestions: [
+            {
+              messageId: 'describeValues',
+              data: { count: '2' },
+              output: "import { z } from 'zod';\nimport regions from './regions.json';\nconst region = z.string().describe('One of: us-east-1, eu-west-1.');",
+            },
+          ],
         },
       ],
     },
