@@ -67,10 +67,7 @@ export default createRule<Options, MessageIds>({
       const values = evaluator.evaluate(position.valuesNode);
       if (position.requiresList && values.kind !== 'array') return;
       const tables = findSourceTables(values, position.valuesNode, context.filename, glossary, cwd);
-      // A list only partly known because it is completed at run time (filtered by what is
-      // enabled, loaded) is closed by construction; the strict check looks for copied tables.
-      const builtAtRunTime = values.kind === 'array' && !values.complete;
-      const unmarked = options.reportUnmarkedTables && !builtAtRunTime ? findUnmarkedSources(values, glossary, cwd) : [];
+      const unmarked = options.reportUnmarkedTables ? findUnmarkedSources(values, glossary, cwd) : [];
       if (tables.length === 0 && unmarked.length === 0) return;
       if (isInOpenUnion(position, evaluator.module, evaluator.libraryEnvironment)) return;
 
