@@ -99,8 +99,19 @@ function fileStamp(file: string): string | undefined {
   }
 }
 
-function isFile(file: string): boolean {
-  return fileStamp(file) !== undefined;
+/**
+ * Stamps taken in one pass (one `checked` set): resolving an import and loading the module it names
+ * look at the same file, and one `stat` per file per pass is all freshness needs.
+ */
+const stampsByPass = new WeakMap<Set<string>, Map<string, string | undefined>>();
+
+function stampInPass(file: string, checked: Set<string>): string | undefined {
+  let stamps = stampsByPass.get(checked);
+  if (!stamps) stampsByPass.set(checked, (stamps = new Map()));
+  if (stamps.has(file)) return stamps.get(file);
+  const stamp = fileStamp(file);
+  stamps.set(file, stamp);
+  return stamp;
 }
 
 /**
@@ -109,22 +120,27 @@ function isFile(file: string): boolean {
  * Package specifiers are not followed (they are libraries, not the project's tables).
  */
 export function resolveRelativeImport(fromFile: string, specifier: string): string | undefined {
+  return resolveRelative(fromFile, specifier, fileStamp);
+}
+
+function resolveRelative(fromFile: string, specifier: string, stampOf: (file: string) => string | undefined): string | undefined {
   if (!specifier.startsWith('./') && !specifier.startsWith('../') && specifier !== '.' && specifier !== '..') {
     return undefined;
   }
-  const base = resolve(dirname(fromFile), specifier);
+  const directory = dirname(fromFile);
+  const key = `${directory}\0${specifier}`;
+  const known = resolvedFiles.get(key);
+  // A file found before is confirmed with one `stat`, without building (or trying) every candidate again.
+  if (known !== undefined && stampOf(known.candidate) !== undefined) return known.file;
+  const base = resolve(directory, specifier);
   const candidates: string[] = [];
   const extension = extname(base);
   for (const replacement of TS_FOR_JS[extension] ?? []) candidates.push(base.slice(0, -extension.length) + replacement);
   candidates.push(base);
   for (const candidateExtension of EXTENSIONS) candidates.push(base + candidateExtension);
   for (const candidateExtension of EXTENSIONS) candidates.push(resolve(base, `index${candidateExtension}`));
-  const key = `${base}\0${specifier}`;
-  const known = resolvedFiles.get(key);
-  // A file found before is confirmed with one `stat` instead of trying every candidate again.
-  if (known !== undefined && isFile(known.candidate)) return known.file;
   for (const candidate of candidates) {
-    if (isFile(candidate)) {
+    if (stampOf(candidate) !== undefined) {
       try {
         const file = realpathSync.native(candidate);
         resolvedFiles.set(key, { candidate, file });
@@ -153,7 +169,7 @@ function resolveInPass(fromFile: string, specifier: string, checked: Set<string>
   if (!resolutions) resolutionsByPass.set(checked, (resolutions = new Map()));
   const key = `${dirname(fromFile)}\0${specifier}`;
   if (resolutions.has(key)) return resolutions.get(key);
-  const file = resolveRelativeImport(fromFile, specifier);
+  const file = resolveRelative(fromFile, specifier, (candidate) => stampInPass(candidate, checked));
   resolutions.set(key, file);
   return file;
 }
@@ -252,7 +268,7 @@ export function loadModule(file: string, checked: Set<string>): ParsedModule | J
   const cached = moduleCache.get(file);
   if (cached && checked.has(file)) return cached.source;
   checked.add(file);
-  const stamp = fileStamp(file);
+  const stamp = stampInPass(file, checked);
   if (stamp === undefined) {
     moduleCache.delete(file);
     return undefined;
@@ -405,14 +421,60 @@ function resolveExportOf(
     }
   }
   if (name === 'default') return undefined;
-  for (const source of table.starSources) {
-    const target = resolveImportAt(module.file, source, name, checked, visiting, depth + 1);
+  const stars = table.starSources;
+  const index = stars.length >= MIN_INDEXED_STAR_SOURCES ? starIndexOf(module, stars, checked) : undefined;
+  const indexed = index?.names.get(name);
+  // No source before the one the index names (or before `searchFrom`) can pass the name on.
+  const first = indexed ?? index?.searchFrom ?? 0;
+  for (let position = first; position < stars.length; position += 1) {
+    const target = resolveImportAt(module.file, stars[position]!, name, checked, visiting, depth + 1);
     // `export * from 'zod'` cannot be enumerated; the name is taken to come from the package only
     // when no local module in the star list defines it.
     if (target && target.kind !== 'external') return target;
   }
   const external = table.starSources.find((source) => !source.startsWith('.'));
   return external === undefined ? undefined : { kind: 'external', specifier: external, importedName: name };
+}
+
+/**
+ * Where a barrel's `export *` search for a name can start. A glossary barrel re-exports every table
+ * module, and searching it in order for each name a file reads is a walk through all of them; the
+ * index knows which source names it. `names` maps each name to the first source that exports it
+ * itself, among the leading sources that have no `export *` of their own (only those are known to
+ * define nothing else); the search for any other name starts at `searchFrom`, the first source the
+ * index could not see through.
+ */
+interface StarIndex {
+  readonly names: ReadonlyMap<string, number>;
+  readonly searchFrom: number;
+}
+
+/** Barrels with fewer sources are searched directly: the index would cost more than it saves. */
+const MIN_INDEXED_STAR_SOURCES = 8;
+
+/** Per pass (one `checked` set), so a source edited on disk is indexed again by the next lint. */
+const starIndexesByPass = new WeakMap<Set<string>, Map<ParsedModule, StarIndex>>();
+
+function starIndexOf(module: ParsedModule, stars: readonly string[], checked: Set<string>): StarIndex {
+  let indexes = starIndexesByPass.get(checked);
+  if (!indexes) starIndexesByPass.set(checked, (indexes = new Map()));
+  const known = indexes.get(module);
+  if (known) return known;
+  const names = new Map<string, number>();
+  let searchFrom = stars.length;
+  for (const [position, source] of stars.entries()) {
+    const file = resolveInPass(module.file, source, checked);
+    const target = file === undefined ? undefined : loadModule(file, checked);
+    const table = target?.kind === 'module' ? exportsOf(target) : undefined;
+    if (!table || table.starSources.length > 0) {
+      searchFrom = position;
+      break;
+    }
+    for (const exported of table.named.keys()) if (exported !== 'default' && !names.has(exported)) names.set(exported, position);
+  }
+  const index = { names, searchFrom };
+  indexes.set(module, index);
+  return index;
 }
 
 interface ModuleScan {
@@ -508,7 +570,7 @@ export function mayReachPackage(fromFile: string, specifier: string, packages: r
     const file = queue.shift()!;
     const earlier = known.get(file);
     if (earlier === false) continue;
-    const stamp = fileStamp(file);
+    const stamp = stampInPass(file, checked);
     const scan = stamp === undefined ? undefined : scanModule(file, stamp);
     const opaque = scan !== undefined && (scan.text === undefined || scan.relativeSpecifiers === undefined);
     if (earlier === true || opaque || (scan && packages.some((name) => scan.text!.includes(name)))) {

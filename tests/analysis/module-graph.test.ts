@@ -1,8 +1,8 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { getModuleParseCounts, mayReachPackage } from '../../src/analysis/module-graph.js';
+import { getModuleParseCounts, mayReachPackage, resolveImport } from '../../src/analysis/module-graph.js';
 import { probe, show } from './probe.js';
 
 function project(files: Record<string, string>): string {
@@ -91,5 +91,53 @@ describe('module graph: library resolution does not parse modules that cannot re
     expect(probe(code, { filename: file }).value.kind).toBe('unknown');
     writeFileSync(join(root, 'late.ts'), "export const TABLE = ['a', 'b'];\n");
     expect(probe(code, { filename: file }).value.kind).toBe('array');
+  });
+});
+
+describe('module graph: names behind a large `export *` barrel', () => {
+  const sources = Array.from({ length: 12 }, (_, index) => `t${index}`);
+
+  function barrelProject(overrides: Record<string, string> = {}): string {
+    const files: Record<string, string> = { 'index.ts': sources.map((name) => `export * from './${name}.js';\n`).join('') };
+    for (const name of sources) files[`${name}.ts`] = `export const ${name.toUpperCase()} = '${name}';\n`;
+    return project({ ...files, ...overrides });
+  }
+
+  const definer = (root: string, name: string, checked = new Set<string>()) => {
+    const target = resolveImport(join(root, 'server.ts'), './index.js', name, checked);
+    return target?.kind === 'local' ? `${basename(target.module.file)}:${target.localName}` : target?.kind;
+  };
+
+  it('finds each name in the first source that exports it, as a search in order would', () => {
+    const root = barrelProject({ 't7.ts': "export const T7 = 't7';\nexport const T2 = 'again';\n" });
+    expect(definer(root, 'T0')).toBe('t0.ts:T0');
+    expect(definer(root, 'T11')).toBe('t11.ts:T11');
+    // Exported twice: the earlier source wins.
+    expect(definer(root, 'T2')).toBe('t2.ts:T2');
+    expect(definer(root, 'MISSING')).toBeUndefined();
+    expect(definer(root, 'default')).toBeUndefined();
+  });
+
+  it('searches through a source with an `export *` of its own, in order', () => {
+    const root = barrelProject({
+      't3.ts': "export * from './deep.js';\n",
+      'deep.ts': "export const T9 = 'deep';\nexport const DEEP = 1;\n",
+    });
+    expect(definer(root, 'DEEP')).toBe('deep.ts:DEEP');
+    // t3 comes before t9, and passes T9 on from deep.ts.
+    expect(definer(root, 'T9')).toBe('deep.ts:T9');
+    expect(definer(root, 'T1')).toBe('t1.ts:T1');
+  });
+
+  it('goes on to the next source when the first one that names it cannot be followed', () => {
+    const root = barrelProject({ 't1.ts': "export { T4 } from './gone.js';\nexport const T1 = 't1';\n" });
+    expect(definer(root, 'T4')).toBe('t4.ts:T4');
+  });
+
+  it('sees a source edited on disk in the next pass', () => {
+    const root = barrelProject();
+    expect(definer(root, 'ADDED')).toBeUndefined();
+    writeFileSync(join(root, 't5.ts'), "export const T5 = 't5';\nexport const ADDED = 1;\n");
+    expect(definer(root, 'ADDED')).toBe('t5.ts:ADDED');
   });
 });
