@@ -86,8 +86,21 @@ function isConstantVariable(variable: Variable, declaration: TSESTree.VariableDe
   return variable.defs.length === 1 && variable.references.every((reference) => !reference.isWrite() || reference.init === true);
 }
 
+/**
+ * Bindings by variable: a variable belongs to one parse of one module, so what it binds never
+ * changes, and a file asks about the same names many times (each deciding whether a `const` is
+ * written into walks all its references).
+ */
+const bindings = new WeakMap<Variable, Binding>();
+
 function bindingOfVariable(module: ModuleSource, variable: Variable | null, name: string): Binding {
   if (!variable || variable.defs.length === 0) return { kind: 'global', name };
+  let binding = bindings.get(variable);
+  if (!binding) bindings.set(variable, (binding = describeVariable(module, variable)));
+  return binding;
+}
+
+function describeVariable(module: ModuleSource, variable: Variable): Binding {
   const definition = variable.defs[0]!;
   switch (definition.type) {
     case 'Variable': {
@@ -128,7 +141,7 @@ function bindingOfVariable(module: ModuleSource, variable: Variable | null, name
       }
       return { kind: 'opaque', module, variable };
     case 'ImplicitGlobalVariable':
-      return { kind: 'global', name };
+      return { kind: 'global', name: variable.name };
     default:
       return { kind: 'opaque', module, variable };
   }

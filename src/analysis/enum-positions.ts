@@ -1,5 +1,5 @@
 import { AST_NODE_TYPES, type TSESTree } from '@typescript-eslint/utils';
-import { getKeyName, memberName, unwrapTypeWrappers } from './ast.js';
+import { getKeyName, memberName, unwrapChainAndTypeWrappers, unwrapTypeWrappers } from './ast.js';
 import type { ModuleSource } from './module-graph.js';
 import {
   isChainContinuation,
@@ -61,6 +61,9 @@ const FORMS: Readonly<Record<SchemaLibrary, LibraryForms>> = {
     openString: new Set(['string', 'any', 'unknown']),
   },
 };
+
+/** Every name under which a library call is an enum position (directly or as a union of literals). */
+const FACTORY_NAMES: ReadonlySet<string> = new Set(Object.values(FORMS).flatMap((forms) => [...forms.direct, ...forms.union]));
 
 const RUNTIME_TYPE_CONSTRUCTORS = new Set(['String', 'Number', 'Boolean', 'Date', 'Array', 'Object', 'Buffer', 'Map', 'BigInt']);
 
@@ -182,6 +185,10 @@ export function enumPositionOfCall(
   // Every call is visited, and a call on another call's result (`.optional()`, `.map(f)`) would
   // resolve its whole chain again only to find it is not a first step.
   if (isChainContinuation(call)) return undefined;
+  // `a.b.factory(…)` can only be a factory under its own name (an alias needs a plain identifier):
+  // the calls of ordinary code are dismissed without resolving what `a` is.
+  const callee = unwrapChainAndTypeWrappers(call.callee);
+  if (callee.type === AST_NODE_TYPES.MemberExpression && !FACTORY_NAMES.has(memberName(callee) ?? '')) return undefined;
   const resolved = resolveLibraryCall(module, call, env);
   if (!resolved || resolved.steps.length !== 1) return undefined;
   const factory = resolved.steps[0]!.name;

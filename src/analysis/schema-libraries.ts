@@ -91,8 +91,36 @@ function referenceOfTarget(target: ExportTarget | undefined, env: LibraryEnviron
   }
 }
 
+type Variable = Extract<Binding, { kind: 'import' }>['variable'];
+
+/**
+ * What each variable refers to in the library namespace, per lint pass (one `checked` set): every
+ * `z.string()` of a file asks about the same `z`, and every call of an imported helper about the
+ * same import. A new pass resolves afresh, so an edited barrel is seen.
+ */
+const referencesByPass = new WeakMap<Set<string>, WeakMap<Variable, LibraryReference | null>>();
+/** Set when a resolution stopped at the alias depth limit: such an answer depends on where it started and is not kept. */
+let aliasDepthExceeded = false;
+
 function referenceOfBinding(binding: Binding, env: LibraryEnvironment, depth: number): LibraryReference | undefined {
-  if (depth > MAX_ALIAS_DEPTH) return undefined;
+  if (depth > MAX_ALIAS_DEPTH) {
+    aliasDepthExceeded = true;
+    return undefined;
+  }
+  if (binding.kind !== 'import' && binding.kind !== 'declarator') return undefined;
+  let references = referencesByPass.get(env.checked);
+  if (!references) referencesByPass.set(env.checked, (references = new WeakMap()));
+  const known = references.get(binding.variable);
+  if (known !== undefined) return known ?? undefined;
+  const exceededBefore = aliasDepthExceeded;
+  aliasDepthExceeded = false;
+  const reference = resolveBindingReference(binding, env, depth);
+  if (!aliasDepthExceeded) references.set(binding.variable, reference ?? null);
+  aliasDepthExceeded ||= exceededBefore;
+  return reference;
+}
+
+function resolveBindingReference(binding: Binding, env: LibraryEnvironment, depth: number): LibraryReference | undefined {
   switch (binding.kind) {
     case 'import': {
       const library = libraryOfSpecifier(binding.specifier, env.libraries);
