@@ -30,8 +30,10 @@ function place(frame) {
   return `${frame.functionName || '(anonymous)'} ${short}:${frame.lineNumber + 1}`;
 }
 
+const isPlugin = (url) => url.includes('/dist/') && !url.includes('/node_modules/');
+
 function owner(url) {
-  if (url.includes('/dist/')) return url.replace(/^.*\/dist\//, 'dist/');
+  if (isPlugin(url)) return url.replace(/^.*\/dist\//, 'dist/');
   const match = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(url);
   if (match) return match[1];
   return url === '' ? '(native)' : 'node';
@@ -53,12 +55,30 @@ for (const [id, micros] of selfMicros) {
   const seen = new Set();
   for (let current = id; current !== undefined; current = parents.get(current)) {
     const frame = nodes.get(current).callFrame;
-    if (!frame.url.includes('/dist/')) continue;
+    if (!isPlugin(frame.url)) continue;
     const key = place(frame);
     if (seen.has(key)) continue;
     seen.add(key);
     inclusive.set(key, (inclusive.get(key) ?? 0) + micros);
   }
+}
+
+// Samples with any plugin frame on the stack, and those under each rule's own listeners: the
+// plugin's whole cost, including the parsing and scope analysis of modules it reads itself.
+let underPlugin = 0;
+const underRule = new Map();
+for (const [id, micros] of selfMicros) {
+  let rule;
+  let plugin = false;
+  for (let current = id; current !== undefined; current = parents.get(current)) {
+    const url = nodes.get(current).callFrame.url;
+    if (!isPlugin(url)) continue;
+    plugin = true;
+    const match = /\/dist\/(?:src\/)?rules\/([^/]+)\.js$/.exec(url);
+    if (match) rule = match[1];
+  }
+  if (plugin) underPlugin += micros;
+  if (rule) underRule.set(rule, (underRule.get(rule) ?? 0) + micros);
 }
 
 const ms = (micros) => `${(micros / 1000).toFixed(0).padStart(7)} ms ${((100 * micros) / total).toFixed(1).padStart(5)}%`;
@@ -67,6 +87,8 @@ const print = (title, map, count) => {
   for (const [key, micros] of [...map.entries()].sort((a, b) => b[1] - a[1]).slice(0, count)) console.log(`${ms(micros)}  ${key}`);
 };
 console.log(`total sampled: ${(total / 1000).toFixed(0)} ms`);
+console.log(`under plugin frames: ${(underPlugin / 1000).toFixed(0)} ms (${((100 * underPlugin) / total).toFixed(1)}%)`);
+print('under each rule (inclusive)', underRule, top);
 print('self time by package / plugin file', selfByOwner, top);
 print('self time by function', selfByFunction, top);
 print('inclusive time of plugin functions', inclusive, top);
