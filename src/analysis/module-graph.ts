@@ -209,6 +209,49 @@ export function scopeOf(scopeManager: ScopeManager, node: TSESTree.Node): Scope 
   return scopeManager.scopes[0] as Scope;
 }
 
+/** What ESLint made of a file it linted: enough to stand in for a parse of that file. */
+export interface LintedModule {
+  readonly text: string;
+  readonly ast: TSESTree.Program;
+  readonly scopeManager: ScopeManager;
+}
+
+/**
+ * Files ESLint has linted in this process, offered before another file imports them (a glossary
+ * module is usually linted before the tools that read it). Reusing ESLint's parse means the
+ * module is parsed once in the process, not once by ESLint and again here. Bounded: an editor
+ * session offers every file it lints.
+ */
+const offeredModules = new Map<string, LintedModule>();
+const MAX_OFFERED_MODULES = 1024;
+const adoptionCounts = new Map<string, number>();
+
+export function offerLintedModule(file: string, linted: LintedModule): void {
+  // A parse of the graph's own is kept already; the offer would only hold a second tree.
+  if (moduleCache.has(file)) return;
+  offeredModules.delete(file);
+  offeredModules.set(file, linted);
+  if (offeredModules.size > MAX_OFFERED_MODULES) offeredModules.delete(offeredModules.keys().next().value!);
+}
+
+/** How often a module's imported values were read from ESLint's own parse instead of a parse here. */
+export function getModuleAdoptionCounts(): ReadonlyMap<string, number> {
+  return adoptionCounts;
+}
+
+function parsedModuleOf(file: string, text: string, ast: TSESTree.Program, scopeManager: ScopeManager): ParsedModule {
+  return {
+    kind: 'module',
+    file,
+    text,
+    ast,
+    comments: ast.comments ?? [],
+    scopeManager,
+    getScope: (node) => scopeOf(scopeManager, node),
+    moduleScope: topLevelScope(scopeManager.globalScope as Scope),
+  };
+}
+
 function parseModule(file: string): ParsedModule | JsonModule | undefined {
   let buffer: Buffer;
   try {
@@ -218,6 +261,15 @@ function parseModule(file: string): ParsedModule | JsonModule | undefined {
   }
   if (buffer.length > MAX_MODULE_BYTES || buffer.includes(0)) return undefined;
   const text = buffer.toString('utf8').replace(/^\uFEFF/, '');
+  const offered = offeredModules.get(file);
+  if (offered) {
+    offeredModules.delete(file);
+    // Only what is on disk counts: an editor lints unsaved text, which importers must not see.
+    if (offered.text === text) {
+      adoptionCounts.set(file, (adoptionCounts.get(file) ?? 0) + 1);
+      return parsedModuleOf(file, text, offered.ast, offered.scopeManager);
+    }
+  }
   parseCounts.set(file, (parseCounts.get(file) ?? 0) + 1);
   if (file.endsWith('.json')) {
     try {
@@ -246,17 +298,7 @@ function parseModule(file: string): ParsedModule | JsonModule | undefined {
   }
   const ast = result.ast as unknown as TSESTree.Program;
   setParents(ast, result.visitorKeys);
-  const scopeManager = result.scopeManager;
-  return {
-    kind: 'module',
-    file,
-    text,
-    ast,
-    comments: result.ast.comments,
-    scopeManager,
-    getScope: (node) => scopeOf(scopeManager, node),
-    moduleScope: topLevelScope(scopeManager.globalScope as Scope),
-  };
+  return parsedModuleOf(file, text, ast, result.scopeManager);
 }
 
 /**

@@ -1,4 +1,5 @@
 import { ESLintUtils } from '@typescript-eslint/utils';
+import { offerToImporters } from '../analysis/linted-modules.js';
 import { withBaseline } from '../baseline/rule-wrapper.js';
 
 /** Extra `meta.docs` fields every rule of this plugin declares; the configs are derived from them. */
@@ -29,5 +30,11 @@ export function createRule<Options extends readonly unknown[], MessageIds extend
   const created = createUnbaselinedRule(rule);
   // ESLint (9.15+, the peer range) has already merged `meta.defaultOptions` into `context.options`;
   // RuleCreator would clone and merge them again for every rule on every file.
-  return withBaseline({ ...created, create: (context) => rule.create(context, context.options) });
+  return withBaseline({
+    ...created,
+    create: (context) => {
+      offerToImporters(context);
+      return rule.create(context, context.options);
+    },
+  });
 }

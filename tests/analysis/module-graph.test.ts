@@ -2,7 +2,15 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { getModuleParseCounts, mayReachPackage, resolveImport } from '../../src/analysis/module-graph.js';
+import { parseForESLint } from '@typescript-eslint/parser';
+import type { TSESTree } from '@typescript-eslint/utils';
+import {
+  getModuleAdoptionCounts,
+  getModuleParseCounts,
+  mayReachPackage,
+  offerLintedModule,
+  resolveImport,
+} from '../../src/analysis/module-graph.js';
 import { probe, show } from './probe.js';
 
 function project(files: Record<string, string>): string {
@@ -139,5 +147,37 @@ describe('module graph: names behind a large `export *` barrel', () => {
     expect(definer(root, 'ADDED')).toBeUndefined();
     writeFileSync(join(root, 't5.ts'), "export const T5 = 't5';\nexport const ADDED = 1;\n");
     expect(definer(root, 'ADDED')).toBe('t5.ts:ADDED');
+  });
+});
+
+describe('module graph: reading an imported module from the parse ESLint made of it', () => {
+  function lintedModule(file: string, text: string) {
+    const { ast, scopeManager } = parseForESLint(text, { filePath: file, range: true, loc: true, comment: true, sourceType: 'module' });
+    return { text, ast: ast as unknown as TSESTree.Program, scopeManager };
+  }
+
+  it('reuses the offered parse when the file on disk is what ESLint linted', () => {
+    const text = "export const REGIONS = ['eu', 'us'];\n";
+    const root = project({ 'regions.ts': text });
+    const file = join(root, 'regions.ts');
+    const linted = lintedModule(file, text);
+    offerLintedModule(file, linted);
+    const target = resolveImport(join(root, 'server.ts'), './regions.js', 'REGIONS', new Set());
+    expect(target?.kind === 'local' && target.module.ast).toBe(linted.ast);
+    expect(getModuleAdoptionCounts().get(file)).toBe(1);
+    expect(getModuleParseCounts().get(file)).toBeUndefined();
+  });
+
+  it('parses the file on disk when ESLint linted other text (an unsaved editor buffer)', () => {
+    const root = project({ 'regions.ts': "export const REGIONS = ['eu', 'us'];\n" });
+    const file = join(root, 'regions.ts');
+    const linted = lintedModule(file, "export const REGIONS = ['eu', 'us', 'apac'];\n");
+    offerLintedModule(file, linted);
+    const target = resolveImport(join(root, 'server.ts'), './regions.js', 'REGIONS', new Set());
+    expect(target?.kind).toBe('local');
+    expect(target?.kind === 'local' && target.module.ast).not.toBe(linted.ast);
+    expect(target?.kind === 'local' && target.module.text).toContain("['eu', 'us']");
+    expect(getModuleAdoptionCounts().get(file)).toBeUndefined();
+    expect(getModuleParseCounts().get(file)).toBe(1);
   });
 });

@@ -5,7 +5,7 @@ import * as tsParser from '@typescript-eslint/parser';
 import { Linter } from 'eslint';
 import { afterAll, describe, expect, it } from 'vitest';
 import rule from '../../../rules/no-open-glossary-enum.js';
-import { getModuleParseCounts } from '../../../src/analysis/module-graph.js';
+import { getModuleAdoptionCounts, getModuleParseCounts } from '../../../src/analysis/module-graph.js';
 
 // An editor keeps one ESLint process for hours while the glossary changes under it: the cached
 // parse of an imported module must be dropped as soon as the file on disk changes.
@@ -53,6 +53,26 @@ describe('no-open-glossary-enum re-reads a glossary module that changed on disk'
     expect(reopened.map((message) => message.messageId)).toEqual(['openGlossaryEnum']);
     expect(reopened[0]!.message).toContain("policy 'review'");
     expect(parses()).toBe(3);
+  });
+
+  it("reads the table from ESLint's own parse when the glossary module was linted first, and only while it matches the disk", () => {
+    const linted = join(directory, 'linted-glossary.ts');
+    const reader = join(directory, 'reader.ts');
+    const readerText = consumer.replace('./glossary.js', './linted-glossary.js');
+    writeFileSync(linted, table('described'));
+    const adoptions = () => getModuleAdoptionCounts().get(realpathSync(linted)) ?? 0;
+    const lintedParses = () => getModuleParseCounts().get(realpathSync(linted)) ?? 0;
+
+    expect(linter.verify(table('described'), config, realpathSync(linted))).toEqual([]);
+    expect(linter.verify(readerText, config, reader).map((message) => message.messageId)).toEqual(['openGlossaryEnum']);
+    expect([adoptions(), lintedParses()]).toEqual([1, 0]);
+
+    // The editor lints an unsaved 'closed' buffer of the glossary module: importers still read the disk.
+    writeFileSync(linted, table('review'));
+    expect(linter.verify(table('closed'), config, realpathSync(linted))).toEqual([]);
+    const reopened = linter.verify(readerText, config, reader);
+    expect(reopened[0]?.message).toContain("policy 'review'");
+    expect([adoptions(), lintedParses()]).toEqual([1, 1]);
   });
 
   it('treats a glossary module that disappeared as unknown, without crashing', () => {
