@@ -150,7 +150,106 @@ function compileUncached(schema: object | boolean, draft: JsonSchemaDraft): Comp
     return { metaErrors: dedupeErrors(validateMeta.errors ?? []), strictMessages: [], unresolvedLocalRefs: [], externalRefs: [], compileError: undefined };
   }
   if (typeof schema === 'boolean') return { metaErrors: [], strictMessages: [], unresolvedLocalRefs: [], externalRefs: [], compileError: undefined };
+  if (isSelfContained(schema)) {
+    const parts = strictOutcomeInParts(schema as Record<string, unknown>, draft);
+    if (parts.compileError === undefined) {
+      return { metaErrors: [], strictMessages: parts.strictMessages, unresolvedLocalRefs: [], externalRefs: [], compileError: undefined };
+    }
+  }
+  return compileWhole(schema, draft);
+}
 
+/**
+ * Keywords that tie a subschema to the document around it (references, identifiers, anchors) or
+ * a schema to what its subschemas evaluated (`unevaluated*`): where one occurs, a subschema
+ * compiled on its own would not be compiled as Ajv compiles it in place.
+ */
+const CONTEXT_KEYWORDS = new Set([
+  '$ref',
+  '$dynamicRef',
+  '$recursiveRef',
+  '$id',
+  '$anchor',
+  '$dynamicAnchor',
+  '$recursiveAnchor',
+  '$schema',
+  '$async',
+  'unevaluatedProperties',
+  'unevaluatedItems',
+]);
+
+/** Whether no schema object below the root uses a context keyword (data values are searched too: conservative). */
+function isSelfContained(root: object): boolean {
+  const stack: unknown[] = Object.entries(root).flatMap(([key, value]) => (key === '$schema' ? [] : [value]));
+  if (Object.keys(root).some((key) => key !== '$schema' && CONTEXT_KEYWORDS.has(key))) return false;
+  while (stack.length > 0) {
+    const current = stack.pop();
+    if (Array.isArray(current)) stack.push(...current);
+    else if (current !== null && typeof current === 'object') {
+      for (const [key, value] of Object.entries(current)) {
+        if (CONTEXT_KEYWORDS.has(key)) return false;
+        stack.push(value);
+      }
+    }
+  }
+  return true;
+}
+
+/** What strict compilation said about one part: the messages, or why it could not compile. */
+interface StrictOutcome {
+  readonly strictMessages: readonly string[];
+  readonly compileError: string | undefined;
+}
+
+/** Parts compiled before, by draft and canonical JSON: tool schemas repeat their property schemas. */
+const partOutcomes = new Map<string, StrictOutcome>();
+
+function strictOutcomeOfPart(schema: unknown, draft: JsonSchemaDraft): StrictOutcome {
+  if (typeof schema !== 'object' || schema === null || Array.isArray(schema)) return { strictMessages: [], compileError: undefined };
+  const key = `${draft}\0${canonicalJson(schema)}`;
+  const known = partOutcomes.get(key);
+  if (known) return known;
+  const outcome = strictOutcomeInParts(schema as Record<string, unknown>, draft);
+  partOutcomes.set(key, outcome);
+  if (partOutcomes.size > MAX_CACHED_OUTCOMES) partOutcomes.delete(partOutcomes.keys().next().value!);
+  return outcome;
+}
+
+/**
+ * Strict compilation of a self-contained schema, one `properties` member at a time. Ajv compiles a
+ * property's subschema for a new data location with nothing carried over from the object around
+ * it, so each member compiled on its own says what it says in place, and the object itself is
+ * compiled with `true` for each member (its own keywords, `required` among them, still see every
+ * name). Each distinct member is compiled once; a schema whose parts cannot compile is compiled
+ * whole, so the error is the one Ajv gives for it. Messages that name a schema path are moved to
+ * the member's path.
+ */
+function strictOutcomeInParts(schema: Record<string, unknown>, draft: JsonSchemaDraft): StrictOutcome {
+  const properties = schema.properties;
+  if (properties === null || typeof properties !== 'object' || Array.isArray(properties) || Object.keys(properties).length < 2) {
+    const whole = compileWhole(schema, draft);
+    return { strictMessages: whole.strictMessages, compileError: whole.compileError };
+  }
+  const members = Object.entries(properties as Record<string, unknown>);
+  const skeleton = compileWhole({ ...schema, properties: Object.fromEntries(members.map(([name]) => [name, true])) }, draft);
+  const messages = [...skeleton.strictMessages];
+  let compileError = skeleton.compileError;
+  for (const [name, member] of members) {
+    const part = strictOutcomeOfPart(member, draft);
+    compileError ??= part.compileError;
+    const prefix = `/properties/${encodeURIComponent(name.replaceAll('~', '~0').replaceAll('/', '~1'))}`;
+    for (const message of part.strictMessages) messages.push(message.replace(/( at (?:path )?")#/, `$1#${prefix}`));
+  }
+  if (compileError !== undefined) {
+    const whole = compileWhole(schema, draft);
+    return { strictMessages: whole.strictMessages, compileError: whole.compileError };
+  }
+  return { strictMessages: [...new Set(messages)], compileError: undefined };
+}
+
+/** Compiles `schema` as one document in strict mode, standing in for external `$ref` targets. */
+function compileWhole(schema: object, draft: JsonSchemaDraft): CompileOutcome {
+  const ajv = ajvFor(draft);
   const rootId = typeof (schema as { $id?: unknown }).$id === 'string' ? (schema as { $id: string }).$id.replace(/#$/, '') : '';
   const externalStubs = new Map<string, Record<string, unknown>>();
   const unresolvedLocalRefs: string[] = [];
@@ -283,9 +382,24 @@ export function compileSchemaWithin(schema: object | boolean, draft: JsonSchemaD
   return compileWithin(schema, draft, budget);
 }
 
+/**
+ * For tests: the outcome of compiling `schema` as one document, never in parts, which
+ * `compileSchema` must always agree with.
+ */
+export function compileSchemaWhole(schema: object | boolean, draft: JsonSchemaDraft): CompileOutcome {
+  const ajv = ajvFor(draft);
+  const validateMeta = ajv.getSchema(META_SCHEMA_IDS[draft])!;
+  if (!validateMeta(schema)) {
+    return { metaErrors: dedupeErrors(validateMeta.errors ?? []), strictMessages: [], unresolvedLocalRefs: [], externalRefs: [], compileError: undefined };
+  }
+  if (typeof schema === 'boolean') return { metaErrors: [], strictMessages: [], unresolvedLocalRefs: [], externalRefs: [], compileError: undefined };
+  return compileWhole(schema, draft);
+}
+
 /** For tests: forget every outcome, so a compile can be observed again. */
 export function clearCompileCache(): void {
   outcomeCache.clear();
+  partOutcomes.clear();
 }
 
 /** For tests and the benchmark: how many distinct schemas have been compiled and kept. */

@@ -1,0 +1,107 @@
+import fc from 'fast-check';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { canonicalJson, clearCompileCache, compileSchema, compileSchemaWhole, type CompileOutcome } from '../../src/analysis/schema-compiler.js';
+import { JSON_SCHEMA_DRAFTS } from '../../src/analysis/schema-structure.js';
+
+// `compileSchema` compiles a self-contained schema one `properties` member at a time, so that the
+// property schemas tool schemas repeat are compiled once. These tests hold it to the outcome of
+// compiling the same schema as one document.
+
+beforeEach(() => clearCompileCache());
+
+const comparable = (outcome: CompileOutcome) => ({
+  metaErrors: outcome.metaErrors.map(({ instancePath, keyword }) => `${instancePath} ${keyword}`),
+  strictMessages: [...outcome.strictMessages].sort(),
+  compileError: outcome.compileError,
+  unresolvedLocalRefs: outcome.unresolvedLocalRefs,
+  externalRefs: outcome.externalRefs,
+});
+
+function expectSameAsWhole(schema: object, draft: (typeof JSON_SCHEMA_DRAFTS)[number] = '2020-12'): void {
+  clearCompileCache();
+  // `compileSchema` compiles the canonical (key-sorted) JSON: Ajv's order, and so where a compile
+  // error stops it, follows the key order.
+  const whole = comparable(compileSchemaWhole(JSON.parse(canonicalJson(schema)) as object, draft));
+  clearCompileCache();
+  expect(comparable(compileSchema(structuredClone(schema), draft))).toEqual(whole);
+}
+
+describe('compiling a schema in parts', () => {
+  it.each([
+    ['clean', { type: 'object', properties: { a: { type: 'string' }, b: { type: 'integer', minimum: 1 } }, required: ['a'] }],
+    ['unknown keyword in a member', { type: 'object', properties: { a: { type: 'string', descripton: 'x' }, b: { type: 'number' } } }],
+    ['member missing its type', { type: 'object', properties: { a: { properties: { x: {} } }, b: { items: {} } } }],
+    ['required name not defined', { type: 'object', properties: { a: {}, b: {} }, required: ['c'] }],
+    ['nested members', { type: 'object', properties: { a: { type: 'object', properties: { x: { type: 'string', minLenght: 1 }, y: { type: 'array', prefixItems: [{}] } }, required: ['z'] }, b: {} } }],
+    ['a member name with / and ~', { type: 'object', properties: { 'a/b': { required: ['x'], type: 'object' }, '~c': { properties: {} } } }],
+    ['an invalid pattern', { type: 'object', properties: { a: { type: 'string', pattern: '(' }, b: { type: 'string', pattern: '[' } } }],
+    ['if without then', { type: 'object', properties: { a: { if: { type: 'string' } }, b: { then: {} } } }],
+    ['a $ref is compiled whole', { type: 'object', $defs: { S: { type: 'string' } }, properties: { a: { $ref: '#/$defs/S' }, b: { $ref: '#/$defs/Missing' } } }],
+    ['unevaluatedProperties is compiled whole', { type: 'object', properties: { a: {}, b: {} }, unevaluatedProperties: false }],
+  ])('agrees with compiling it whole: %s', (_name, schema) => {
+    expectSameAsWhole(schema);
+  });
+
+  it('agrees for every draft', () => {
+    const schema = { type: 'object', properties: { a: { type: 'array', items: [{ type: 'string' }] }, b: { additionalItems: false } } };
+    for (const draft of JSON_SCHEMA_DRAFTS) expectSameAsWhole(schema, draft);
+  });
+
+  it('agrees on generated schemas', () => {
+    const leaf = fc.constantFrom<Record<string, unknown>>(
+      {},
+      { type: 'string' },
+      { type: 'string', minLength: 1, maxLength: 5 },
+      { type: 'string', pattern: '^a' },
+      { type: 'string', pattern: '(' },
+      { minLength: 1 },
+      { type: 'integer', minimum: 0 },
+      { maximum: 3 },
+      { enum: ['a', 'b'] },
+      { const: 1 },
+      { type: 'array', items: { type: 'string' } },
+      { type: 'array', prefixItems: [{}, {}], minItems: 2, maxItems: 2 },
+      { type: 'array', prefixItems: [{}] },
+      { items: {} },
+      { type: 'array', contains: {}, minContains: 0 },
+      { if: { type: 'string' } },
+      { else: {} },
+      { descripton: 'typo' },
+      { type: ['string', 'null'] },
+      { type: 'object', required: ['x'] },
+      { required: ['x'], properties: { x: {} } },
+      { nullable: true },
+      { 'x-internal': true },
+      { format: 'email', type: 'string' },
+      { minimum: 'one' },
+    );
+    const schema = fc.letrec((tie) => ({
+      node: fc.oneof({ depthSize: 'small', withCrossShrink: true }, leaf, tie('object')),
+      object: fc.record(
+        {
+          type: fc.constantFrom('object', undefined),
+          properties: fc.dictionary(fc.constantFrom('a', 'b', 'c', 'd/e', '~f'), tie('node'), { maxKeys: 4 }),
+          required: fc.subarray(['a', 'b', 'z']),
+          additionalProperties: fc.constantFrom(false, true, undefined),
+          allOf: fc.option(fc.array(tie('node'), { maxLength: 2 }), { nil: undefined }),
+        },
+        { requiredKeys: ['properties'] },
+      ),
+    })).object;
+    fc.assert(
+      fc.property(schema, (generated) => {
+        const plain = JSON.parse(JSON.stringify(generated)) as object;
+        expectSameAsWhole(plain);
+      }),
+      { numRuns: 250 },
+    );
+  });
+
+  it('compiles a property schema that many tool schemas share once', () => {
+    const shared = { type: 'integer', minimum: 1, maximum: 50, default: 20 };
+    const first = compileSchema({ type: 'object', properties: { limit: shared, a: { type: 'string' } } }, '2020-12');
+    const second = compileSchema({ type: 'object', properties: { limit: shared, b: { type: 'string', descripton: 'typo' } } }, '2020-12');
+    expect(first.strictMessages).toEqual([]);
+    expect(second.strictMessages).toEqual(['unknown keyword: "descripton"']);
+  });
+});
