@@ -544,11 +544,13 @@ export function getFallbackPosition(
   node: TSESTree.Expression,
   sourceCode: Readonly<TSESLint.SourceCode>,
 ): FallbackPosition | undefined {
+  const slot = outermostWrapper(node);
+  // Called for every identifier, member and call of a file: most sit in no slot a fallback can fill.
+  if (!slot.parent || !SLOT_PARENTS.has(slot.parent.type)) return undefined;
   const resolver: Resolver = { sourceCode };
   const direct = directFallbackPosition(node, resolver);
   if (direct) return direct;
   // A schema-named property of the fallback value: `catch { return { ...tool, inputSchema: X } }`.
-  const slot = outermostWrapper(node);
   const property = slot.parent;
   if (
     property?.type === AST_NODE_TYPES.Property &&
@@ -563,6 +565,18 @@ export function getFallbackPosition(
   }
   return undefined;
 }
+
+/** The parents of every slot `directFallbackPosition` knows, and `Property` for a fallback value's member. */
+const SLOT_PARENTS: ReadonlySet<AST_NODE_TYPES> = new Set([
+  AST_NODE_TYPES.LogicalExpression,
+  AST_NODE_TYPES.AssignmentExpression,
+  AST_NODE_TYPES.ConditionalExpression,
+  AST_NODE_TYPES.AssignmentPattern,
+  AST_NODE_TYPES.CallExpression,
+  AST_NODE_TYPES.ArrowFunctionExpression,
+  AST_NODE_TYPES.ReturnStatement,
+  AST_NODE_TYPES.Property,
+]);
 
 function directFallbackPosition(node: TSESTree.Expression, resolver: Resolver): FallbackPosition | undefined {
   const slot = outermostWrapper(node);

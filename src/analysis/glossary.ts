@@ -1,5 +1,5 @@
 import { relative } from 'node:path';
-import { minimatch } from 'minimatch';
+import { Minimatch } from 'minimatch';
 import { AST_NODE_TYPES, type TSESTree } from '@typescript-eslint/utils';
 import type { GlossarySettings } from '../settings.js';
 import { getKeyName, getTargetName, isTypeWrapper, unwrapTypeWrappers } from './ast.js';
@@ -118,10 +118,28 @@ export function isClosed(table: GlossaryTable): boolean {
   return table.closed;
 }
 
+/**
+ * Compiled once per pattern (every linted file is matched): `minimatch(path, pattern)` builds the
+ * matcher on every call. A pattern's regular expression decides, except for a negated pattern,
+ * whose inversion only `match` applies.
+ */
+const moduleMatchers = new Map<string, (path: string) => boolean>();
+
+function moduleMatcher(pattern: string): (path: string) => boolean {
+  let matches = moduleMatchers.get(pattern);
+  if (!matches) {
+    const matcher = new Minimatch(pattern, { dot: true });
+    const expression = matcher.negate ? false : matcher.makeRe();
+    matches = expression ? (path) => expression.test(path) : (path) => matcher.match(path);
+    moduleMatchers.set(pattern, matches);
+  }
+  return matches;
+}
+
 export function isGlossaryModule(file: string, glossary: GlossarySettings, cwd: string): boolean {
   if (glossary.modules.length === 0) return false;
   const path = relative(cwd, file).split('\\').join('/');
-  return glossary.modules.some((pattern) => minimatch(path, pattern, { dot: true }));
+  return glossary.modules.some((pattern) => moduleMatcher(pattern)(path));
 }
 
 /** `path/relative/to/cwd.ts:12`, so a message points at the table even when it lives elsewhere. */
