@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { closeSync, fsyncSync, openSync, readFileSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
-import { Ajv, type ErrorObject } from 'ajv';
+import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import { packageInfo } from '../util/package-info.js';
 
 /** The file name the CLI uses when neither `--baseline` nor the ESLint settings name one. */
@@ -46,8 +46,8 @@ export const baselineSchema: { $id: string } & Record<string, unknown> = JSON.pa
   readFileSync(join(packageInfo.root, 'schemas', 'baseline.schema.json'), 'utf8'),
 ) as { $id: string } & Record<string, unknown>;
 
-/** Compiled once per process: every rule of every linted file shares it. */
-const validateDocument = new Ajv({ allErrors: true, strict: true }).compile<BaselineDocument>(baselineSchema);
+/** Compiled once per process, on first use (a run without a baseline never needs it): every rule of every linted file shares it. */
+let validateDocument: ValidateFunction<BaselineDocument> | undefined;
 
 function describeSchemaError(error: ErrorObject): string {
   const where = error.instancePath === '' ? 'the file' : error.instancePath;
@@ -88,6 +88,7 @@ export function parseBaseline(file: string, text: string): Baseline {
       : '';
     throw new BaselineError(file, `is not valid JSON: ${(error as Error).message}${conflict}`);
   }
+  validateDocument ??= new Ajv({ allErrors: true, strict: true }).compile<BaselineDocument>(baselineSchema);
   if (!validateDocument(document)) {
     const problems = (validateDocument.errors ?? []).map(describeSchemaError);
     throw new BaselineError(file, `does not match ${baselineSchema.$id}: ${problems.join('; ')}`);
