@@ -3,7 +3,7 @@
 //
 //   node bench/lint-child.mjs --config b --corpus bench/corpus/1x [--stats]
 // Prints one JSON line: timings, peak memory, findings by rule, per-rule times (with --stats) and
-// how often the plugin's module graph parsed each module.
+// how often the plugin's module graph parsed each module (and reused ESLint's parse of one).
 import { performance } from 'node:perf_hooks';
 import { join, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -20,7 +20,7 @@ const { ESLint } = await import('eslint');
 const config = await buildConfig(values.config, { baselineFile: join(corpus, BASELINE_FILE_NAME) });
 // The module graph the plugin's rules use: the same file URL as the plugin's own relative import,
 // so this is the same module instance and its counters are the plugin's.
-const { getModuleParseCounts } = await distModule('analysis/module-graph.js');
+const { getModuleAdoptionCounts, getModuleParseCounts } = await distModule('analysis/module-graph.js');
 const eslint = new ESLint({ cwd: corpus, overrideConfigFile: true, baseConfig: config, cache: false, stats: values.stats });
 const loaded = performance.now();
 const cpuBefore = process.cpuUsage();
@@ -51,6 +51,9 @@ for (const result of results) {
 
 const parseCounts = {};
 for (const [file, count] of getModuleParseCounts()) parseCounts[relative(corpus, file)] = count;
+// Modules whose values were read from the parse ESLint made when it linted them: not parsed again.
+const adoptionCounts = {};
+for (const [file, count] of getModuleAdoptionCounts()) adoptionCounts[relative(corpus, file)] = count;
 
 process.stdout.write(
   `${JSON.stringify({
@@ -64,5 +67,6 @@ process.stdout.write(
     fatal,
     ...(values.stats ? { ruleTimes, parseMs: parseTime } : {}),
     parseCounts,
+    adoptionCounts,
   })}\n`,
 );
