@@ -1,7 +1,7 @@
 import { dirname, resolve } from 'node:path';
 import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
 import { getSettings } from '../settings.js';
-import { readBaseline } from './baseline-file.js';
+import { readBaseline, type Baseline } from './baseline-file.js';
 import { activeCollector, registerBaselinedRule, type CollectedFinding } from './collector.js';
 import { baselinePath, fingerprintOf, identifyReport } from './fingerprint.js';
 import { assignOccurrences, matchFindings } from './matching.js';
@@ -42,6 +42,20 @@ function reportedLocation(descriptor: Descriptor): Pick<CollectedFinding, 'line'
 }
 
 /**
+ * The baseline as read for one linted file: every rule of the file shares one read (one `stat` of
+ * the baseline file), and the next file reads afresh, so an edited baseline is seen.
+ */
+const baselinesByFile = new WeakMap<object, Map<string, Baseline>>();
+
+function baselineForFile(sourceCode: object, file: string): Baseline {
+  let baselines = baselinesByFile.get(sourceCode);
+  if (!baselines) baselinesByFile.set(sourceCode, (baselines = new Map()));
+  let baseline = baselines.get(file);
+  if (!baseline) baselines.set(file, (baseline = readBaseline(file)));
+  return baseline;
+}
+
+/**
  * Gives a rule the findings baseline: the rule reports through a context whose `report` only
  * records; at the end of the file (after the rule's own `Program:exit` and code-path end, so the
  * order of findings is complete) identical findings are numbered in source order, compared with
@@ -69,7 +83,7 @@ export function withBaseline<MessageIds extends string, Options extends readonly
         return rule.create(context as Readonly<TSESLint.RuleContext<MessageIds, Options>>);
       }
       // Read before the rule runs: a bad baseline fails the run however clean the file is.
-      const baseline = collector || configuredBaseline === undefined ? undefined : readBaseline(configuredBaseline);
+      const baseline = collector || configuredBaseline === undefined ? undefined : baselineForFile(context.sourceCode, configuredBaseline);
       collector?.ruleRan({
         file: context.filename,
         physicalFile: context.physicalFilename,
