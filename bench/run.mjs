@@ -2,7 +2,7 @@
 // `npm run bench`: lints the generated corpus with five configurations, each in fresh child
 // processes, alternating, and writes bench/RESULTS.md. See docs/performance.md.
 //
-//   node bench/run.mjs [--runs 3] [--scales 1,4] [--scaled-configs b] [--no-stats] [--threads] [--check]
+//   node bench/run.mjs [--runs 3] [--scales 1,4] [--scaled-configs b] [--paired-configs b,c,e] [--no-stats] [--threads] [--check]
 //
 // The measure is the child's CPU time for `eslint.lintFiles()` (user + system), not wall time: on
 // a shared machine the wall clock mostly measures the neighbours. The ratios are taken between the
@@ -40,6 +40,8 @@ const { values } = parseArgs({
     // Per-rule times for these configurations (e, the peer's, with --stats-configs b,c,e).
     'stats-configs': { type: 'string', default: 'b,c' },
     threads: { type: 'boolean', default: false },
+    // Configurations measured file by file against the same parse in one process (bench/paired-child.mjs).
+    'paired-configs': { type: 'string', default: 'b,c,e' },
     stats: { type: 'boolean', default: true },
     'no-stats': { type: 'boolean', default: false },
     check: { type: 'boolean', default: false },
@@ -172,6 +174,14 @@ if (withStats) {
   }
 }
 
+const paired = new Map();
+for (const name of values['paired-configs'].split(',').filter((config) => config !== '' && config !== 'a')) {
+  if (!(name in CONFIGS)) throw new Error(`unknown configuration "${name}" in --paired-configs`);
+  const result = await runChild('paired-child.mjs', ['--config', name, '--corpus', base.directory]);
+  log(`${baseScale}× ${name} paired with a in one process: rules ${(result.rulesMs / 1000).toFixed(2)} s over ${(result.floorMs / 1000).toFixed(2)} s`);
+  paired.set(name, result);
+}
+
 // --- verdicts -----------------------------------------------------------------------------
 
 const ratiosOf = (statistic) => {
@@ -228,6 +238,9 @@ const percent = (value) => `${(100 * value).toFixed(1)}%`;
 verdict('(b−a)/a, recommended over parsing', ratios.recommended, BUDGET.recommended, percent);
 verdict('(c−a)/a, strict over parsing', ratios.strict, BUDGET.strict, percent);
 verdict('(d−b)/b, a 10,000-entry baseline', ratios.baseline, BUDGET.baseline, percent);
+const pairedRatio = (name) => (paired.has(name) ? paired.get(name).rulesMs / paired.get(name).floorMs : undefined);
+verdict('(b−a)/a, recommended, paired in one process', pairedRatio('b'), BUDGET.recommended, percent);
+verdict('(c−a)/a, strict, paired in one process', pairedRatio('c'), BUDGET.strict, percent);
 verdict('parses per glossary module per process, ESLint\'s included (max)', maxGlossaryParses, BUDGET.parsesPerGlossaryModule, String);
 for (const entry of scaling) {
   if (entry.recommended !== undefined) {
@@ -273,6 +286,20 @@ ratioRow('(c−a)/a strict', 'strict', `≤ ${percent(BUDGET.strict)}`);
 ratioRow('(d−b)/b baseline', 'baseline', `≤ ${percent(BUDGET.baseline)}`);
 ratioRow('(e−a)/a typescript-eslint recommended', 'peer', '(reference)');
 lines.push('');
+
+if (paired.size > 0) {
+  lines.push(`## Paired in one process (${baseScale}×)`, '');
+  lines.push(
+    'File by file, in lint order: parse-only verifies the text, then the configuration and parse-only again verify the SourceCode it produced ' +
+      '(`bench/paired-child.mjs`). The rules cost the difference of the last two; each comparison is milliseconds apart, so the neighbours fall on both sides alike.',
+    '',
+  );
+  lines.push('| configuration | parse-only CPU s | rules CPU s | rules / parse-only | findings |', '| --- | ---: | ---: | ---: | ---: |');
+  for (const [name, result] of paired) {
+    lines.push(`| ${name} ${CONFIGS[name].label} | ${seconds(result.floorMs)} | ${seconds(result.rulesMs)} | ${percent(result.rulesMs / result.floorMs)} | ${result.findings} |`);
+  }
+  lines.push('');
+}
 
 if (scaling.length > 0) {
   lines.push('## Scaling', '');

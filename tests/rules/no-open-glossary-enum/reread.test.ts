@@ -75,6 +75,19 @@ describe('no-open-glossary-enum re-reads a glossary module that changed on disk'
     expect([adoptions(), lintedParses()]).toEqual([1, 1]);
   });
 
+  it("reads a barrel the tools import through from ESLint's parse too", () => {
+    writeFileSync(join(directory, 'barrel-glossary.ts'), table('described'));
+    const barrel = join(directory, 'barrel.ts');
+    const barrelText = "export * from './barrel-glossary.js';\n";
+    writeFileSync(barrel, barrelText);
+    const reader = join(directory, 'barrel-reader.ts');
+    expect(linter.verify(barrelText, config, realpathSync(barrel))).toEqual([]);
+    const messages = linter.verify(consumer.replace('./glossary.js', './barrel.js'), config, reader);
+    expect(messages.map((message) => message.messageId)).toEqual(['openGlossaryEnum']);
+    expect(getModuleAdoptionCounts().get(realpathSync(barrel))).toBe(1);
+    expect(getModuleParseCounts().get(realpathSync(barrel))).toBeUndefined();
+  });
+
   it('treats a glossary module that disappeared as unknown, without crashing', () => {
     rmSync(glossaryFile);
     expect(lint()).toEqual([]);

@@ -1,0 +1,61 @@
+// The plugin's cost measured in one process, file by file, against the same parse: for each file
+// (in the order ESLint lints them) the parse-only configuration verifies the text, and then, on
+// the SourceCode it produced, the configuration under test and parse-only again. The rules' cost is
+// the difference of the last two; the floor is the first. Each comparison is milliseconds apart,
+// so the neighbours' drifting load, which swamps a few per cent between separate runs on a shared
+// machine, falls on both sides alike.
+//
+//   node --single-threaded bench/paired-child.mjs --config b --corpus bench/corpus/1x
+//
+// Prints one JSON line. A complement to the fresh-process runs, not a replacement: JIT warm-up is
+// shared with the floor, and ESLint's file enumeration and result handling are left out.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { Linter } from 'eslint';
+import { BASELINE_FILE_NAME, buildConfig } from './configs.mjs';
+
+const { values } = parseArgs({ options: { config: { type: 'string' }, corpus: { type: 'string' } } });
+if (!values.config || !values.corpus) throw new Error('usage: paired-child.mjs --config <b|c|d|e> --corpus DIR');
+const corpus = resolve(values.corpus);
+
+/** The corpus's TypeScript files, depth-first in name order: the order `eslint.lintFiles(['src'])` uses. */
+function filesIn(directory) {
+  const entries = readdirSync(directory, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  return entries.flatMap((entry) => {
+    const path = join(directory, entry.name);
+    if (entry.isDirectory()) return filesIn(path);
+    return entry.name.endsWith('.ts') ? [path] : [];
+  });
+}
+
+const floor = await buildConfig('a');
+const tested = await buildConfig(values.config, { baselineFile: join(corpus, BASELINE_FILE_NAME) });
+const linter = new Linter({ cwd: corpus });
+
+const cpuMicros = () => {
+  const usage = process.cpuUsage();
+  return usage.user + usage.system;
+};
+
+let floorMicros = 0;
+let rulesMicros = 0;
+let findings = 0;
+const files = filesIn(join(corpus, 'src'));
+for (const file of files) {
+  const text = readFileSync(file, 'utf8');
+  const start = cpuMicros();
+  const parsed = linter.verify(text, floor, file);
+  const afterFloor = cpuMicros();
+  if (parsed.some((message) => message.fatal)) throw new Error(`${file} does not parse: ${parsed[0].message}`);
+  const sourceCode = linter.getSourceCode();
+  const messages = linter.verify(sourceCode, tested, file);
+  const afterTested = cpuMicros();
+  linter.verify(sourceCode, floor, file);
+  const afterReverify = cpuMicros();
+  floorMicros += afterFloor - start;
+  rulesMicros += afterTested - afterFloor - (afterReverify - afterTested);
+  findings += messages.length;
+}
+
+process.stdout.write(`${JSON.stringify({ config: values.config, files: files.length, floorMs: floorMicros / 1000, rulesMs: rulesMicros / 1000, findings })}\n`);
