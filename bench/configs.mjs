@@ -24,6 +24,7 @@ export const CONFIGS = {
   c: { label: 'strict', description: 'schema-contract `configs.strict`' },
   d: { label: 'recommended + baseline', description: 'recommended with a 10,000-entry baseline' },
   e: { label: 'typescript-eslint recommended', description: 'typescript-eslint `configs.recommended` (no type information), the peer' },
+  l: { label: 'listeners only', description: "recommended's rules with every listener a no-op (their real `create` runs): ESLint's cost of hosting them" },
 };
 
 export const BASELINE_FILE_NAME = 'schema-contract-baseline.json';
@@ -58,6 +59,19 @@ export async function buildConfig(name, { baselineFile } = {}) {
       const { baselineConfig } = await distModule('baseline/config.js');
       // The setting merges into the base's schema-contract settings object: ESLint deep-merges settings.
       return [base, plugin.configs.recommended, baselineConfig(baselineFile)];
+    }
+    case 'l': {
+      // Each rule keeps its real `create` (so ESLint sees the same listener keys, file by file)
+      // but every listener is a no-op: what ESLint itself spends on the plugin's rules.
+      const plugin = (await distModule('index.js')).default;
+      const noop = () => {};
+      const rules = Object.fromEntries(
+        Object.entries(plugin.rules).map(([name, rule]) => [
+          name,
+          { ...rule, create: (context) => Object.fromEntries(Object.keys(rule.create(context)).map((selector) => [selector, noop])) },
+        ]),
+      );
+      return [base, { ...plugin.configs.recommended, plugins: { 'schema-contract': { ...plugin, rules } } }];
     }
     case 'e': {
       const tseslint = (await import('typescript-eslint')).default;

@@ -15,6 +15,17 @@ import { parseArgs } from 'node:util';
 import { Linter } from 'eslint';
 import { BASELINE_FILE_NAME, buildConfig } from './configs.mjs';
 
+// Linter#verify normalises a plain config array on every call (and validates every rule's
+// options again), which would be counted against the configuration with more rules. A
+// normalised FlatConfigArray is reused as it is; ESLint does not export the class, so it is
+// loaded from the installed package by path.
+const { FlatConfigArray } = await import(new URL('config/flat-config-array.js', import.meta.resolve('eslint')).href);
+const normalised = (config, cwd) => {
+  const array = new FlatConfigArray(config, { basePath: cwd });
+  array.normalizeSync();
+  return array;
+};
+
 const { values } = parseArgs({ options: { config: { type: 'string' }, corpus: { type: 'string' } } });
 if (!values.config || !values.corpus) throw new Error('usage: paired-child.mjs --config <b|c|d|e> --corpus DIR');
 const corpus = resolve(values.corpus);
@@ -29,8 +40,8 @@ function filesIn(directory) {
   });
 }
 
-const floor = await buildConfig('a');
-const tested = await buildConfig(values.config, { baselineFile: join(corpus, BASELINE_FILE_NAME) });
+const floor = normalised(await buildConfig('a'), corpus);
+const tested = normalised(await buildConfig(values.config, { baselineFile: join(corpus, BASELINE_FILE_NAME) }), corpus);
 const linter = new Linter({ cwd: corpus });
 
 const cpuMicros = () => {
