@@ -142,7 +142,7 @@ function isMissingRefError(error: unknown): error is MissingRefError {
 /** Each stubbed external schema lets the compile go one `$ref` further; more than this is not a literal. */
 const MAX_EXTERNAL_REFS = 32;
 
-function compileUncached(schema: object | boolean, draft: JsonSchemaDraft): CompileOutcome {
+function compileUncached(schema: object | boolean, draft: JsonSchemaDraft, inParts = true): CompileOutcome {
   const ajv = ajvFor(draft);
   const validateMeta = ajv.getSchema(META_SCHEMA_IDS[draft]);
   if (!validateMeta) throw new Error(`eslint-plugin-schema-contract: Ajv has no meta-schema for draft ${draft}`);
@@ -150,7 +150,7 @@ function compileUncached(schema: object | boolean, draft: JsonSchemaDraft): Comp
     return { metaErrors: dedupeErrors(validateMeta.errors ?? []), strictMessages: [], unresolvedLocalRefs: [], externalRefs: [], compileError: undefined };
   }
   if (typeof schema === 'boolean') return { metaErrors: [], strictMessages: [], unresolvedLocalRefs: [], externalRefs: [], compileError: undefined };
-  if (isSelfContained(schema)) {
+  if (inParts && isSelfContained(schema)) {
     const parts = strictOutcomeInParts(schema as Record<string, unknown>, draft);
     if (parts.compileError === undefined) {
       return { metaErrors: [], strictMessages: parts.strictMessages, unresolvedLocalRefs: [], externalRefs: [], compileError: undefined };
@@ -180,8 +180,13 @@ const CONTEXT_KEYWORDS = new Set([
 
 /** Whether no schema object below the root uses a context keyword (data values are searched too: conservative). */
 function isSelfContained(root: object): boolean {
-  const stack: unknown[] = Object.entries(root).flatMap(([key, value]) => (key === '$schema' ? [] : [value]));
-  if (Object.keys(root).some((key) => key !== '$schema' && CONTEXT_KEYWORDS.has(key))) return false;
+  const stack: unknown[] = [];
+  for (const [key, value] of Object.entries(root)) {
+    // The root's own `$schema` picks the draft for every part alike.
+    if (key === '$schema') continue;
+    if (CONTEXT_KEYWORDS.has(key)) return false;
+    stack.push(value);
+  }
   while (stack.length > 0) {
     const current = stack.pop();
     if (Array.isArray(current)) stack.push(...current);
@@ -387,13 +392,7 @@ export function compileSchemaWithin(schema: object | boolean, draft: JsonSchemaD
  * `compileSchema` must always agree with.
  */
 export function compileSchemaWhole(schema: object | boolean, draft: JsonSchemaDraft): CompileOutcome {
-  const ajv = ajvFor(draft);
-  const validateMeta = ajv.getSchema(META_SCHEMA_IDS[draft])!;
-  if (!validateMeta(schema)) {
-    return { metaErrors: dedupeErrors(validateMeta.errors ?? []), strictMessages: [], unresolvedLocalRefs: [], externalRefs: [], compileError: undefined };
-  }
-  if (typeof schema === 'boolean') return { metaErrors: [], strictMessages: [], unresolvedLocalRefs: [], externalRefs: [], compileError: undefined };
-  return compileWhole(schema, draft);
+  return compileUncached(schema, draft, false);
 }
 
 /** For tests: forget every outcome, so a compile can be observed again. */
