@@ -1,12 +1,9 @@
 import type { TSESLint } from '@typescript-eslint/utils';
 import { getSettings } from '../settings.js';
 import { isGlossaryModule } from './glossary.js';
-import { offerLintedModule } from './module-graph.js';
+import { isBarrel, offerLintedModule } from './module-graph.js';
 
 const seen = new WeakSet<object>();
-
-/** `export * from '…'`, `export { a } from '…'`: a barrel, which every import through it is resolved in. */
-const REEXPORT = /\bexport\s+(?:type\s+)?(?:\*|\{[^}]*\})\s*from\s*['"]/;
 
 /**
  * Offers the file being linted to the module graph when other files are likely to import values
@@ -23,6 +20,6 @@ export function offerToImporters(context: Readonly<TSESLint.RuleContext<string, 
   if (context.filename !== context.physicalFilename || !sourceCode.scopeManager) return;
   const { glossary } = getSettings(context);
   const text = sourceCode.text;
-  if (!text.includes(glossary.policyKey) && !REEXPORT.test(text) && !isGlossaryModule(context.filename, glossary, context.cwd)) return;
-  offerLintedModule(context.filename, { text: sourceCode.text, ast: sourceCode.ast, scopeManager: sourceCode.scopeManager });
+  if (!text.includes(glossary.policyKey) && !isBarrel(text) && !isGlossaryModule(context.filename, glossary, context.cwd)) return;
+  offerLintedModule(context.filename, { text, ast: sourceCode.ast, scopeManager: sourceCode.scopeManager });
 }

@@ -538,6 +538,17 @@ const RELATIVE_SPECIFIER = /^\.\.?(?:\/[^\n]*)?$/;
 /** `export * from './x'`, `export { a as b } from './x'`: the only way a module passes on another's exports by itself. */
 const REEXPORT_FROM = /\bexport\s+(?:type\s+)?(?:\*(?:\s*as\s+[\w$]+)?|\{[^}]*\})\s*from\s*(['"])(\.[^'"\\]*)\1/g;
 /** An export of local names (`export { z }`, `export default z`, `export =`): they may be imports. */
+/**
+ * Whether a module passes on another module's exports (`export * from './x'`): a barrel, through
+ * which every import of those names is resolved.
+ */
+export function isBarrel(text: string): boolean {
+  return REEXPORTS_ANY.test(text);
+}
+
+/** `REEXPORT_FROM` without the global flag, whose `lastIndex` would make `test` depend on the previous call. */
+const REEXPORTS_ANY = new RegExp(REEXPORT_FROM.source);
+
 const LOCAL_REEXPORT = /\bexport\s*(?:\{[^}]*\}(?!\s*from)|default\s+[\w$]+\s*;|=)/;
 
 /**
