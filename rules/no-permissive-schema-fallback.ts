@@ -1,7 +1,7 @@
 import { AST_NODE_TYPES, ASTUtils, type TSESLint, type TSESTree } from '@typescript-eslint/utils';
 import { getEvaluator, type Evaluator } from '../src/analysis/evaluator.js';
-import { isTypeWrapper, unwrapTypeWrappers } from '../src/analysis/ast.js';
-import { getFallbackPosition, referenceName, type FallbackPosition } from '../src/analysis/fallback-position.js';
+import { unwrapTypeWrappers } from '../src/analysis/ast.js';
+import { fallbackSlotListeners, getFallbackPosition, referenceName, type FallbackPosition } from '../src/analysis/fallback-position.js';
 import { isSchemaConverterCall, resolveLibraryReference } from '../src/analysis/schema-libraries.js';
 import {
   classifySchema,
@@ -110,9 +110,7 @@ export default createRule<Options, MessageIds>({
     }
 
     function check(candidate: TSESTree.Expression): void {
-      // The outermost type wrapper is the candidate; its inner expressions would repeat the finding.
-      const parent = candidate.parent;
-      if (parent && isTypeWrapper(parent) && parent.expression === candidate) return;
+      if (!CANDIDATE_TYPES.has(candidate.type) && !(candidate.type === AST_NODE_TYPES.Literal && candidate.value === true)) return;
       const position = getFallbackPosition(candidate, sourceCode);
       if (!position) return;
       if (!checkOutputSchemas && isOutputPosition(position)) return;
@@ -147,22 +145,25 @@ export default createRule<Options, MessageIds>({
       });
     }
 
-    return {
-      ObjectExpression: check,
-      Identifier: check,
-      MemberExpression: check,
-      CallExpression: check,
-      ChainExpression: check,
-      TSAsExpression: check,
-      TSSatisfiesExpression: check,
-      TSNonNullExpression: check,
-      TSTypeAssertion: check,
-      Literal(node) {
-        if (node.value === true) check(node);
-      },
-    };
+    return fallbackSlotListeners(check);
   },
 });
+
+/**
+ * What a permissive schema can be written as: a literal (`{}`, `true`), a reference to one, a
+ * builder call (`z.any()`), or one of these under a type wrapper (`{} as JSONSchema7`).
+ */
+const CANDIDATE_TYPES: ReadonlySet<AST_NODE_TYPES> = new Set([
+  AST_NODE_TYPES.ObjectExpression,
+  AST_NODE_TYPES.Identifier,
+  AST_NODE_TYPES.MemberExpression,
+  AST_NODE_TYPES.CallExpression,
+  AST_NODE_TYPES.ChainExpression,
+  AST_NODE_TYPES.TSAsExpression,
+  AST_NODE_TYPES.TSSatisfiesExpression,
+  AST_NODE_TYPES.TSNonNullExpression,
+  AST_NODE_TYPES.TSTypeAssertion,
+]);
 
 /** How each library spells a closed schema without properties, given its namespace. */
 const CLOSED_BUILDERS: Readonly<Record<BuilderValue['library'], { namespace: string; closed: (namespace: string) => string }>> = {

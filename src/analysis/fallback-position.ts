@@ -1,5 +1,5 @@
 import { AST_NODE_TYPES, ASTUtils, type TSESLint, type TSESTree } from '@typescript-eslint/utils';
-import { getKeyName, getTargetName, isTypeWrapper } from './ast.js';
+import { getKeyName, getTargetName, isTypeWrapper, unwrapTypeWrappers } from './ast.js';
 import { forEachDescendant } from './ast-walk.js';
 import { isSchemaPositionName } from './schema-names.js';
 import { getFunctionName, isFunctionNode, type FunctionNode } from './function-name.js';
@@ -545,7 +545,6 @@ export function getFallbackPosition(
   sourceCode: Readonly<TSESLint.SourceCode>,
 ): FallbackPosition | undefined {
   const slot = outermostWrapper(node);
-  // Called for every identifier, member and call of a file: most sit in no slot a fallback can fill.
   if (!slot.parent || !SLOT_PARENTS.has(slot.parent.type)) return undefined;
   const resolver: Resolver = { sourceCode };
   const direct = directFallbackPosition(node, resolver);
@@ -564,6 +563,47 @@ export function getFallbackPosition(
     if (container) return { ...container, names: [key, ...container.names], nestedKey: key };
   }
   return undefined;
+}
+
+/**
+ * Listeners that hand `visit` every expression sitting in a slot `getFallbackPosition` knows,
+ * from the few constructs that hold one, so a rule need not be called for every identifier,
+ * member and call of a file. The members of an object in a slot are offered too: they are the
+ * slots of `catch { return { ...tool, inputSchema: X } }`. `visit` still asks
+ * `getFallbackPosition` whether the slot is a fallback.
+ */
+export function fallbackSlotListeners(visit: (slot: TSESTree.Expression) => void): TSESLint.RuleListener {
+  function offer(slot: TSESTree.Expression | TSESTree.SpreadElement | null | undefined): void {
+    if (!slot || slot.type === AST_NODE_TYPES.SpreadElement) return;
+    visit(slot);
+    const value = unwrapTypeWrappers(slot);
+    if (value.type !== AST_NODE_TYPES.ObjectExpression) return;
+    for (const property of value.properties) {
+      if (property.type === AST_NODE_TYPES.Property && property.kind === 'init' && isExpressionValue(property.value)) visit(property.value);
+    }
+  }
+  return {
+    LogicalExpression: (node) => node.operator !== '&&' && offer(node.right),
+    AssignmentExpression: (node) => offer(node.right),
+    ConditionalExpression: (node) => {
+      offer(node.consequent);
+      offer(node.alternate);
+    },
+    AssignmentPattern: (node) => offer(node.right),
+    // Only a first argument can be a result default (`unwrapOr(X)`).
+    CallExpression: (node) => offer(node.arguments[0]),
+    ArrowFunctionExpression: (node) => node.expression && offer(node.body),
+    ReturnStatement: (node) => offer(node.argument),
+  };
+}
+
+function isExpressionValue(node: TSESTree.Property['value']): node is TSESTree.Expression {
+  return (
+    node.type !== AST_NODE_TYPES.AssignmentPattern &&
+    node.type !== AST_NODE_TYPES.ObjectPattern &&
+    node.type !== AST_NODE_TYPES.ArrayPattern &&
+    node.type !== AST_NODE_TYPES.TSEmptyBodyFunctionExpression
+  );
 }
 
 /** The parents of every slot `directFallbackPosition` knows, and `Property` for a fallback value's member. */
