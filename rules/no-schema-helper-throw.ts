@@ -1,5 +1,5 @@
 import type { TSESTree } from '@typescript-eslint/utils';
-import { createPanicDetector } from '../src/analysis/panic.js';
+import { createPanicDetector, panicVocabulary } from '../src/analysis/panic.js';
 import { createSchemaHelperFinder, type SchemaHelperReason } from '../src/analysis/schema-helper.js';
 import { compileNamePatterns } from '../src/analysis/schema-names.js';
 import { createRule } from '../src/util/create-rule.js';
@@ -75,6 +75,8 @@ export default createRule<Options, MessageIds>({
       },
     ],
   },
+  // `meta.defaultOptions` has been merged in, so every option is present.
+  vocabulary: (_context, [options]) => panicVocabulary((options as Required<RuleOptions>).panicFunctions),
   create(context, [options]) {
     // `meta.defaultOptions` has been merged in, so every option is present.
     const { allowErrorClasses, ignoreNames, helperNames, panicFunctions } = options as Required<RuleOptions>;

@@ -5,6 +5,7 @@ import {
   countCorroboration,
   findPolicyTag,
   policyOfTag,
+  policyVocabulary,
   tableOfObjectLiteral,
   type CorroborationCount,
 } from '../src/analysis/glossary.js';
@@ -51,6 +52,7 @@ export default createRule<Options, MessageIds>({
     ],
     defaultOptions: [{ key: 'corroboratedBy', minimumSources: 2 }],
   },
+  vocabulary: (context) => policyVocabulary(getSettings(context).glossary),
   create(context, [options]) {
     const key = options.key ?? 'corroboratedBy';
     const minimum = options.minimumSources ?? 2;

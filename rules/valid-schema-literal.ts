@@ -1,7 +1,11 @@
 import { relative, dirname } from 'node:path';
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from '@typescript-eslint/utils';
 import { getEvaluator } from '../src/analysis/evaluator.js';
-import { findSchemaLiteralPositions, type SchemaLiteralPosition } from '../src/analysis/schema-literal-positions.js';
+import {
+  findSchemaLiteralPositions,
+  SCHEMA_LITERAL_POSITION_VOCABULARY,
+  type SchemaLiteralPosition,
+} from '../src/analysis/schema-literal-positions.js';
 import { checkSchemaLiteral, type LocatedFinding } from '../src/analysis/schema-literal.js';
 import { CompileBudget } from '../src/analysis/schema-compiler.js';
 import { JSON_SCHEMA_DRAFTS, formatJsonPointer, type JsonSchemaDraft } from '../src/analysis/schema-structure.js';
@@ -86,6 +90,7 @@ export default createRule<Options, MessageIds>({
     ],
     defaultOptions: [{ allowedKeywords: [], mcpRoot: true, defaultDraft: '2020-12', maxSchemasPerFile: 500 }],
   },
+  vocabulary: () => SCHEMA_LITERAL_POSITION_VOCABULARY,
   create(context, [options]) {
     const { allowedKeywords, mcpRoot, defaultDraft, maxSchemasPerFile } = options as Required<RuleOptions>;
     const evaluator = getEvaluator(context);

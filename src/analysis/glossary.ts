@@ -3,6 +3,7 @@ import { Minimatch } from 'minimatch';
 import { AST_NODE_TYPES, type TSESTree } from '@typescript-eslint/utils';
 import type { GlossarySettings } from '../settings.js';
 import { getKeyName, getTargetName, isTypeWrapper, unwrapTypeWrappers } from './ast.js';
+import { vocabularyPattern } from './file-text.js';
 import { parseJsdocTags, type JsdocTag } from './jsdoc-tags.js';
 import type { Origin, StaticValue } from './static-value.js';
 
@@ -102,6 +103,11 @@ export function tableOfObjectLiteral(
     policyProperty: found.property,
     object,
   };
+}
+
+/** A policy property and a policy tag both spell the policy key: a file without it declares no marked table. */
+export function policyVocabulary(glossary: GlossarySettings): RegExp {
+  return vocabularyPattern([glossary.policyKey]);
 }
 
 /** The `@<policyKey>` tag of a JSDoc text, if it has one. */

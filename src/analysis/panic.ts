@@ -3,6 +3,7 @@ import { destructuredKey, memberName } from './ast.js';
 import { forEachDescendant } from './ast-walk.js';
 import { type Binding, findBinding } from './bindings.js';
 import { getEvaluator } from './evaluator.js';
+import { vocabularyPattern } from './file-text.js';
 import { isFunctionNode } from './function-name.js';
 
 const { DefinitionType } = TSESLint.Scope;
@@ -65,6 +66,15 @@ const ASSERT_FUNCTIONS = new Set([
   'doesNotMatch',
   'fail',
 ]);
+
+/**
+ * Words every panic construct spells in the file it is in: `throw`, an exit method, the assert or
+ * invariant module (or global) a check comes from, a configured panic function. A file without
+ * any of them has no panic to find (see `mayMention`).
+ */
+export function panicVocabulary(panicFunctions: readonly string[]): RegExp {
+  return vocabularyPattern(['throw', ...PROCESS_EXITS, ...ASSERT_MODULES, ...INVARIANT_MODULES, 'assert', 'invariant', ...panicFunctions]);
+}
 
 /** Callbacks these methods run before returning, so a `try` around the call sees their throws. */
 const SYNCHRONOUS_CALLBACK_METHODS = new Set([

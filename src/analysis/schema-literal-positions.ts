@@ -2,6 +2,7 @@ import { AST_NODE_TYPES, type TSESLint, type TSESTree } from '@typescript-eslint
 import { findBinding } from './bindings.js';
 import type { Evaluator } from './evaluator.js';
 import { getKeyName } from './ast.js';
+import { vocabularyPattern } from './file-text.js';
 import { isJsonSchemaShaped } from './schema-model.js';
 import type { JsonSchemaDraft } from './schema-structure.js';
 import type { ObjectValue } from './static-value.js';
@@ -33,6 +34,12 @@ const SCHEMA_PROPERTIES = new Set([...MCP_TOOL_PROPERTIES, 'input_schema', 'para
 const SCHEMA_CONST = /schema$/i;
 const AJV_METHODS = new Set(['compile', 'compileAsync', 'validate', 'addSchema']);
 const AJV_RECEIVER = /ajv/i;
+
+/**
+ * Words every position spells where it is: a schema property, a `…Schema` const, an Ajv receiver,
+ * `jsonSchema()`. A file without any of them holds no position (see `mayMention`).
+ */
+export const SCHEMA_LITERAL_POSITION_VOCABULARY = vocabularyPattern([...SCHEMA_PROPERTIES, 'schema', 'ajv', 'jsonSchema']);
 
 const AJV_DRAFT_BY_MODULE: ReadonlyMap<string, JsonSchemaDraft> = new Map([
   ['ajv', 'draft-07'],

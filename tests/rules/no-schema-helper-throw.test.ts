@@ -600,6 +600,16 @@ function otherSchema(literal) {
       errors: [panic('otherSchema', '`assert.ok()`', 7, 9), panic('otherSchema', '`process.exit()`', 7, 47)],
     },
     {
+      name: 'an exit whose method name is spelled with an escape',
+      code: `
+function toolSchema(kind) {
+  if (!kind) process['\\x65xit'](1);
+  return kind;
+}
+      `,
+      errors: [panic('toolSchema', "`process['\\x65xit']()`", 3, 14)],
+    },
+    {
       name: 'option panicFunctions: project-specific never-returning functions',
       code: `
 function toolSchema(kind) {

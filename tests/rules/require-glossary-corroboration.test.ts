@@ -112,6 +112,11 @@ ruleTester.run('require-glossary-corroboration', rule, {
       ],
     },
     {
+      name: 'the policy key spelled with an escape still marks the table',
+      code: `export const UNITS = { 'enum\\x50olicy': 'closed', values: ['g'] };`,
+      errors: [{ messageId: 'missingSources', data: { table: 'UNITS', where: "'corroboratedBy'", minimum: '2', count: '0' }, line: 1, column: 24 }],
+    },
+    {
       name: 'a known spread without sources',
       code: `const BASE = { values: ['g'] };\nexport const UNITS = { ...BASE, enumPolicy: 'closed' };`,
       errors: [{ messageId: 'missingSources', data: { table: 'UNITS', where: "'corroboratedBy'", minimum: '2', count: '0' }, line: 2, column: 33 }],

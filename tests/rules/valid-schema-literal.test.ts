@@ -390,6 +390,14 @@ const ordersSchema = {
       ],
     },
     {
+      // The file spells no schema word without decoding: the rule must still look at it.
+      name: 'a schema property whose key is spelled with an escape',
+      code: `
+const tool = { 'input\\u0053chema': { type: 'array' } };
+`,
+      errors: [{ messageId: 'mcpRootType', data: { position: 'inputSchema', type: "'array'", where: '' }, line: 2, column: 44, endColumn: 51 }],
+    },
+    {
       name: 'MCP root: a tool input schema must be an object',
       code: `
 const tool = { inputSchema: { type: 'array', items: { type: 'string' } } };

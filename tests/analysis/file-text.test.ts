@@ -1,0 +1,56 @@
+import type { TSESLint } from '@typescript-eslint/utils';
+import { describe, expect, it } from 'vitest';
+import { mayMention, vocabularyPattern } from '../../src/analysis/file-text.js';
+
+const source = (text: string) => ({ text }) as unknown as TSESLint.SourceCode;
+const SCHEMA_WORDS = vocabularyPattern(['inputSchema', 'ajv']);
+
+describe('mayMention', () => {
+  it('finds a word anywhere, in any case', () => {
+    expect(mayMention(source('const INPUTSCHEMA = 1;'), SCHEMA_WORDS)).toBe(true);
+    expect(mayMention(source('// see new Ajv()'), SCHEMA_WORDS)).toBe(true);
+    expect(mayMention(source('const input = schema;'), SCHEMA_WORDS)).toBe(false);
+  });
+
+  it.each([
+    ['a \\u escape in a string', String.raw`x['input\u0053chema']`],
+    ['a \\u escape in an identifier', String.raw`input\u0053chema = 1`],
+    ['a braced code point', String.raw`'input\u{53}chema'`],
+    ['a \\x escape', String.raw`'input\x53chema'`],
+    ['a legacy octal escape', String.raw`'input\123chema'`],
+    ['a needless escape', String.raw`'input\Schema'`],
+    ['a line continuation', "'input\\\nSchema'"],
+  ])('decodes %s', (_name, text) => {
+    expect(mayMention(source(text), SCHEMA_WORDS)).toBe(true);
+  });
+
+  it('does not decode an escaped backslash into an escape', () => {
+    // `\\u0053` is a backslash and the letters u0053, not an S.
+    expect(mayMention(source(String.raw`'input\\u0053chema'`), SCHEMA_WORDS)).toBe(false);
+  });
+
+  it('does not invent a word from an escape that decodes to something else', () => {
+    expect(mayMention(source(String.raw`'input\nSchema'`), SCHEMA_WORDS)).toBe(false);
+    expect(mayMention(source(String.raw`'\u{110000}'`), SCHEMA_WORDS)).toBe(false);
+  });
+});
+
+describe('vocabularyPattern', () => {
+  it('matches its words literally', () => {
+    const pattern = vocabularyPattern(['a.b', 'c+', '$d']);
+    expect(pattern.test('a.b')).toBe(true);
+    expect(pattern.test('axb')).toBe(false);
+    expect(pattern.test('c+')).toBe(true);
+    expect(pattern.test('cc')).toBe(false);
+    expect(pattern.test('$d')).toBe(true);
+  });
+
+  it('refuses an empty vocabulary instead of matching nothing (or everything)', () => {
+    expect(() => vocabularyPattern([])).toThrow(/at least one word/);
+    expect(() => vocabularyPattern([''])).toThrow(/at least one word/);
+  });
+
+  it('returns one pattern per vocabulary', () => {
+    expect(vocabularyPattern(['x', 'y'])).toBe(vocabularyPattern(['x', 'y']));
+  });
+});
