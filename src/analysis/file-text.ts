@@ -33,7 +33,8 @@ export function vocabularyPattern(words: Iterable<string>): RegExp {
   const source = alternatives.join('|');
   let pattern = patterns.get(source);
   if (!pattern) {
-    pattern = new RegExp(source, 'iu');
+    // Without `u`: the words are names, and the flag makes a case-insensitive scan several times slower.
+    pattern = new RegExp(source, 'i');
     patterns.set(source, pattern);
   }
   return pattern;
