@@ -528,6 +528,8 @@ interface ModuleScan {
    * Undefined when one is written with an escape sequence, whose value a scan does not decode.
    */
   readonly relativeSpecifiers: readonly string[] | undefined;
+  /** Whether the text mentions one of a list of packages, by the list (`mentionsOf`). */
+  readonly mentions: Map<string, boolean>;
 }
 
 const scans = new Map<string, ModuleScan>();
@@ -592,9 +594,19 @@ function scanModule(file: string, stamp: string): ModuleScan {
   } catch {
     text = undefined;
   }
-  const scan = { stamp, text, relativeSpecifiers: text === undefined ? [] : relativeSpecifiersIn(text) };
+  const scan = { stamp, text, relativeSpecifiers: text === undefined ? [] : relativeSpecifiersIn(text), mentions: new Map() };
   scans.set(file, scan);
   return scan;
+}
+
+/** Whether a scanned module's text names one of `packages`; searched once per version of the file. */
+function mentionsAny(scan: ModuleScan, packages: readonly string[], packagesKey: string): boolean {
+  let mentions = scan.mentions.get(packagesKey);
+  if (mentions === undefined) {
+    mentions = packages.some((name) => scan.text!.includes(name));
+    scan.mentions.set(packagesKey, mentions);
+  }
+  return mentions;
 }
 
 /**
@@ -626,7 +638,7 @@ export function mayReachPackage(fromFile: string, specifier: string, packages: r
     const stamp = stampInPass(file, checked);
     const scan = stamp === undefined ? undefined : scanModule(file, stamp);
     const opaque = scan !== undefined && (scan.text === undefined || scan.relativeSpecifiers === undefined);
-    if (earlier === true || opaque || (scan && packages.some((name) => scan.text!.includes(name)))) {
+    if (earlier === true || opaque || (scan && mentionsAny(scan, packages, packagesKey))) {
       known.set(start, true);
       return true;
     }
