@@ -30,6 +30,15 @@ describe('draftFromSchemaUri', () => {
 });
 
 describe('compileSchema', () => {
+  it.each(JSON_SCHEMA_DRAFTS)('still checks the %s meta-schema after compiling literals that reference it', (draft) => {
+    // Literals compile without their code becoming a function; the meta-schema's validator must
+    // never be one of those, or every later meta-schema check would pass.
+    const metaSchemaId = { '2020-12': 'https://json-schema.org/draft/2020-12/schema', '2019-09': 'https://json-schema.org/draft/2019-09/schema', 'draft-07': 'http://json-schema.org/draft-07/schema' }[draft];
+    compileSchema({ type: 'object', properties: { nested: { $ref: metaSchemaId } } }, draft);
+    compileSchema({ $ref: `${metaSchemaId}#` }, draft);
+    expect(compileSchema({ type: 'string', minLength: -1 }, draft).metaErrors.map(({ keyword }) => keyword)).toEqual(['minimum']);
+  });
+
   it('accepts a valid schema without a word', () => {
     expect(
       compileSchema(
