@@ -75,7 +75,6 @@ export default createRule<Options, MessageIds>({
       },
     ],
   },
-  // `meta.defaultOptions` has been merged in, so every option is present.
   vocabulary: (_context, [options]) => panicVocabulary((options as Required<RuleOptions>).panicFunctions),
   create(context, [options]) {
     // `meta.defaultOptions` has been merged in, so every option is present.

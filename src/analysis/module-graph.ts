@@ -528,7 +528,7 @@ interface ModuleScan {
    * Undefined when one is written with an escape sequence, whose value a scan does not decode.
    */
   readonly relativeSpecifiers: readonly string[] | undefined;
-  /** Whether the text mentions one of a list of packages, by the list (`mentionsOf`). */
+  /** Whether the text mentions one of a list of packages, by the list (`mentionsAny`). */
   readonly mentions: Map<string, boolean>;
 }
 

@@ -248,3 +248,29 @@ describe('partial runs', () => {
     expect(entries().map((entry) => entry.path)).toEqual(['src/a.ts']);
   });
 });
+
+describe('a rule that skips a file for lack of its words', () => {
+  beforeEach(() => {
+    project = createProject({
+      'eslint.config.js': eslintConfig({
+        pluginEntry: build.pluginEntry,
+        namespace: 'schema-contract',
+        rules: ['no-schema-helper-throw'],
+        baselineConfigEntry: build.baselineConfigEntry,
+        baseline: 'schema-contract-baseline.json',
+      }),
+      'src/tools.ts': "export function toolSchema(name: string) {\n  if (!name) throw new Error('no name');\n  return { type: 'object' };\n}\n",
+    });
+  });
+
+  it('still judges its baseline entries there: a file without a panic has fixed them', async () => {
+    expect(await cli(project.dir, 'baseline', 'write')).toMatchObject({ code: 0 });
+    expect(entries()).toEqual([expect.objectContaining({ path: 'src/tools.ts', rule: 'no-schema-helper-throw', count: 1 })]);
+    // Nothing in the file spells a panic any more, so the rule registers no listener on it.
+    project.write('src/tools.ts', "export function toolSchema(name: string) {\n  return { type: 'object', title: name };\n}\n");
+    expect(await lint(project.dir)).toEqual([expect.objectContaining({ file: 'src/tools.ts', line: 1, messageId: 'baselineStale' })]);
+    const check = await cli(project.dir, 'baseline', 'check');
+    expect(check.code).toBe(1);
+    expect(check.stdout).toContain('no-schema-helper-throw');
+  });
+});
