@@ -8,6 +8,7 @@ import { performance } from 'node:perf_hooks';
 import { join, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { BASELINE_FILE_NAME, buildConfig, distModule } from './configs.mjs';
+import { ruleStatsOf } from './rule-stats.mjs';
 
 const started = performance.now();
 const { values } = parseArgs({
@@ -34,18 +35,12 @@ const cpu = process.cpuUsage(cpuBefore);
 const findings = {};
 const fatal = [];
 let files = 0;
-const ruleTimes = {};
-let parseTime = 0;
 for (const result of results) {
   files += 1;
   for (const message of result.messages) {
     if (message.fatal) fatal.push(`${relative(corpus, result.filePath)}:${message.line}: ${message.message}`);
     const rule = message.ruleId ?? '(none)';
     findings[rule] = (findings[rule] ?? 0) + 1;
-  }
-  for (const pass of result.stats?.times.passes ?? []) {
-    parseTime += pass.parse?.total ?? 0;
-    for (const [rule, time] of Object.entries(pass.rules ?? {})) ruleTimes[rule] = (ruleTimes[rule] ?? 0) + time.total;
   }
 }
 
@@ -65,7 +60,7 @@ process.stdout.write(
     maxRssKb: process.resourceUsage().maxRSS,
     findings,
     fatal,
-    ...(values.stats ? { ruleTimes, parseMs: parseTime } : {}),
+    ...(values.stats ? ruleStatsOf(results) : {}),
     parseCounts,
     adoptionCounts,
   })}\n`,

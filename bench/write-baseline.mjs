@@ -1,20 +1,25 @@
 // Writes the 10,000-entry baseline for configuration d with the plugin's own baseline writer.
 //
-//   node bench/write-baseline.mjs --corpus bench/corpus/1x [--entries 10000]
+//   node bench/write-baseline.mjs --corpus bench/corpus/1x [--entries 10000] [--stats]
 //
 // Every finding `configs.recommended` reports on the corpus is recorded, exactly as
 // `schema-contract baseline write` records it (same collector, fingerprints and writer). The rest
 // of the entries belong to files of sibling packages that this lint run does not cover, as in a
 // monorepo whose one baseline serves every package: they must cost nothing, and since none of
 // them names a linted file they are never reported as fixed. With every real finding baselined,
-// configuration d reports nothing, which the runner checks.
+// configuration d reports nothing, which the runner checks. With --stats the run also measures
+// b's per-rule times with ESLint's stats (the collector only records what the rules report), so
+// the runner needs no separate run for them.
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { createRandom } from './random.mjs';
 import { BASELINE_FILE_NAME, buildConfig, distModule } from './configs.mjs';
+import { ruleStatsOf } from './rule-stats.mjs';
 
-const { values } = parseArgs({ options: { corpus: { type: 'string' }, entries: { type: 'string', default: '10000' } } });
-if (!values.corpus) throw new Error('usage: write-baseline.mjs --corpus DIR [--entries N]');
+const { values } = parseArgs({
+  options: { corpus: { type: 'string' }, entries: { type: 'string', default: '10000' }, stats: { type: 'boolean', default: false } },
+});
+if (!values.corpus) throw new Error('usage: write-baseline.mjs --corpus DIR [--entries N] [--stats]');
 const corpus = resolve(values.corpus);
 const wanted = Number(values.entries);
 const baselineFile = join(corpus, BASELINE_FILE_NAME);
@@ -25,8 +30,8 @@ const { baselinePath, fingerprintOf } = await distModule('baseline/fingerprint.j
 const { writeBaseline } = await distModule('baseline/baseline-file.js');
 
 const found = [];
-const eslint = new ESLint({ cwd: corpus, overrideConfigFile: true, baseConfig: await buildConfig('b'), cache: false });
-await withCollector({ ruleRan() {}, found: (findings) => found.push(...findings) }, () => eslint.lintFiles(['src']));
+const eslint = new ESLint({ cwd: corpus, overrideConfigFile: true, baseConfig: await buildConfig('b'), cache: false, stats: values.stats });
+const results = await withCollector({ ruleRan() {}, found: (findings) => found.push(...findings) }, () => eslint.lintFiles(['src']));
 
 const entries = new Map();
 for (const finding of found) {
@@ -56,4 +61,6 @@ for (let index = 0; entries.size < wanted; index += 1) {
 }
 
 writeBaseline(baselineFile, [...entries.values()]);
-process.stdout.write(`${JSON.stringify({ baselineFile, entries: entries.size, findings: found.length, distinct: real })}\n`);
+process.stdout.write(
+  `${JSON.stringify({ baselineFile, entries: entries.size, findings: found.length, distinct: real, ...(values.stats ? ruleStatsOf(results) : {}) })}\n`,
+);
