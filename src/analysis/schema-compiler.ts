@@ -246,7 +246,7 @@ function strictOutcomeInParts(schema: Record<string, unknown>, draft: JsonSchema
     return { strictMessages: whole.strictMessages, compileError: whole.compileError };
   }
   const members = Object.entries(properties as Record<string, unknown>);
-  const skeleton = compileWhole({ ...schema, properties: Object.fromEntries(members.map(([name]) => [name, true])) }, draft);
+  const skeleton = skeletonOutcome({ ...schema, properties: Object.fromEntries(members.map(([name]) => [name, true])) }, draft);
   const messages = [...skeleton.strictMessages];
   let compileError = skeleton.compileError;
   for (const [name, member] of members) {
@@ -260,6 +260,77 @@ function strictOutcomeInParts(schema: Record<string, unknown>, draft: JsonSchema
     return { strictMessages: whole.strictMessages, compileError: whole.compileError };
   }
   return { strictMessages: [...new Set(messages)], compileError: undefined };
+}
+
+/**
+ * Root keywords of a skeleton whose compile says the same whatever the properties are called:
+ * `required` names only the properties it cannot find (`strictRequired`), and none of the others
+ * reads a property name. Keywords that do (`dependentRequired`, `patternProperties`, …) keep the
+ * names as written.
+ */
+const NAME_BLIND_KEYWORDS = new Set([
+  '$schema',
+  '$comment',
+  'type',
+  'properties',
+  'required',
+  'additionalProperties',
+  'minProperties',
+  'maxProperties',
+  'title',
+  'description',
+  'default',
+  'examples',
+  'deprecated',
+  'readOnly',
+  'writeOnly',
+]);
+
+/** Stand-in names start with a character no name in the skeleton has (checked), so none collides. */
+const STAND_IN_PREFIX = '\u0000';
+
+/**
+ * The skeleton with its property names replaced by stand-ins (in `required` too), so that tools
+ * with the same shape of arguments share one compile; undefined when a keyword reads the names.
+ */
+function withStandInNames(skeleton: Record<string, unknown>): Record<string, unknown> | undefined {
+  if (!Object.keys(skeleton).every((key) => NAME_BLIND_KEYWORDS.has(key))) return undefined;
+  const names = Object.keys(skeleton.properties as Record<string, unknown>);
+  const required = skeleton.required ?? [];
+  if (!Array.isArray(required) || !required.every((name) => typeof name === 'string')) return undefined;
+  if ([...names, ...(required as string[])].some((name) => name.includes(STAND_IN_PREFIX))) return undefined;
+  // Every member is `true`, so any numbering will do; numbering the required ones first, in the
+  // order `required` lists them, makes it the same for tools that differ only in their names.
+  const defined = new Set(names);
+  const ordered = [...new Set([...(required as string[]).filter((name) => defined.has(name)), ...names.sort()])];
+  const standIns = new Map(ordered.map((name, index) => [name, `${STAND_IN_PREFIX}${index}`]));
+  return {
+    ...skeleton,
+    properties: Object.fromEntries([...standIns.values()].map((standIn) => [standIn, true])),
+    ...(skeleton.required === undefined ? {} : { required: (required as string[]).map((name) => standIns.get(name) ?? name) }),
+  };
+}
+
+/** Skeletons compiled before, by draft and canonical JSON with stand-in names. */
+const skeletonOutcomes = new Map<string, StrictOutcome>();
+
+function skeletonOutcome(skeleton: Record<string, unknown>, draft: JsonSchemaDraft): StrictOutcome {
+  const standIn = withStandInNames(skeleton);
+  const key = standIn && `${draft}\0${canonicalJson(standIn)}`;
+  const known = key === undefined ? undefined : skeletonOutcomes.get(key);
+  if (known) return known;
+  if (standIn && key !== undefined) {
+    const outcome = compileWhole(standIn, draft);
+    // A message that shows a stand-in would say something the literal does not: compile it as written.
+    if (!outcome.strictMessages.some((message) => message.includes(STAND_IN_PREFIX)) && outcome.compileError === undefined) {
+      const strict = { strictMessages: outcome.strictMessages, compileError: undefined };
+      skeletonOutcomes.set(key, strict);
+      if (skeletonOutcomes.size > MAX_CACHED_OUTCOMES) skeletonOutcomes.delete(skeletonOutcomes.keys().next().value!);
+      return strict;
+    }
+  }
+  const outcome = compileWhole(skeleton, draft);
+  return { strictMessages: outcome.strictMessages, compileError: outcome.compileError };
 }
 
 /** Compiles `schema` as one document in strict mode, standing in for external `$ref` targets. */
@@ -411,6 +482,7 @@ export function compileSchemaWhole(schema: object | boolean, draft: JsonSchemaDr
 export function clearCompileCache(): void {
   outcomeCache.clear();
   partOutcomes.clear();
+  skeletonOutcomes.clear();
 }
 
 /** For tests and the benchmark: how many distinct schemas have been compiled and kept. */

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { canonicalJson, clearCompileCache, compileSchema, compileSchemaWhole, type CompileOutcome } from '../../src/analysis/schema-compiler.js';
 import { JSON_SCHEMA_DRAFTS } from '../../src/analysis/schema-structure.js';
 
@@ -38,6 +39,9 @@ describe('compiling a schema in parts', () => {
     ['if without then', { type: 'object', properties: { a: { if: { type: 'string' } }, b: { then: {} } } }],
     ['a $ref is compiled whole', { type: 'object', $defs: { S: { type: 'string' } }, properties: { a: { $ref: '#/$defs/S' }, b: { $ref: '#/$defs/Missing' } } }],
     ['unevaluatedProperties is compiled whole', { type: 'object', properties: { a: {}, b: {} }, unevaluatedProperties: false }],
+    ['a required name beside defined ones', { type: 'object', properties: { a: {}, b: {} }, required: ['b', 'zz', 'a'], additionalProperties: false }],
+    ['property names that look like stand-ins', { type: 'object', properties: { '\u00000': {}, b: {} }, required: ['\u00001'] }],
+    ['a keyword that reads the names keeps them', { type: 'object', properties: { a: {}, b: {} }, dependentRequired: { a: ['c'] } }],
   ])('agrees with compiling it whole: %s', (_name, schema) => {
     expectSameAsWhole(schema);
   });
@@ -95,6 +99,28 @@ describe('compiling a schema in parts', () => {
       }),
       { numRuns: 250 },
     );
+  });
+
+  it('compiles the skeleton of tools whose arguments have the same shape once, whatever they are called', () => {
+    const tool = (first: string, second: string) => ({
+      type: 'object',
+      properties: { [first]: { type: 'string' }, [second]: { type: 'integer', minimum: 1 } },
+      required: [first, 'missing'],
+      additionalProperties: false,
+    });
+    const compile = vi.spyOn(Object.getPrototypeOf(Ajv2020.prototype) as { compile: () => unknown }, 'compile');
+    try {
+      const one = compileSchema(tool('query', 'limit'), '2020-12');
+      const compiledForOne = compile.mock.calls.length;
+      const other = compileSchema(tool('city', 'days'), '2020-12');
+      expect(compiledForOne).toBeGreaterThan(0);
+      // Its members were compiled for the first tool, and so was its renamed skeleton.
+      expect(compile.mock.calls.length).toBe(compiledForOne);
+      expect(one.strictMessages).toEqual([expect.stringContaining('required property "missing" is not defined')]);
+      expect(other.strictMessages).toEqual(one.strictMessages);
+    } finally {
+      compile.mockRestore();
+    }
   });
 
   it('compiles a property schema that many tool schemas share once', () => {
