@@ -302,7 +302,7 @@ function withStandInNames(skeleton: Record<string, unknown>): Record<string, unk
   // Every member is `true`, so any numbering will do; numbering the required ones first, in the
   // order `required` lists them, makes it the same for tools that differ only in their names.
   const defined = new Set(names);
-  const ordered = [...new Set([...(required as string[]).filter((name) => defined.has(name)), ...names.sort()])];
+  const ordered = [...new Set([...(required as string[]).filter((name) => defined.has(name)), ...[...names].sort()])];
   const standIns = new Map(ordered.map((name, index) => [name, `${STAND_IN_PREFIX}${index}`]));
   return {
     ...skeleton,
