@@ -58,6 +58,11 @@ const sources: [string, string][] = [
   ),
 ];
 
+/** Every kind of node the rule can check: each `…Expression`, and the three that are not named so. */
+function isExpressionLike(node: TSESTree.Node): boolean {
+  return node.type.endsWith('Expression') || node.type === 'Identifier' || node.type === 'Literal' || node.type === 'TSTypeAssertion';
+}
+
 /** Expressions with a fallback position that the slot listeners did not offer, and how many had one. */
 function unoffered(code: string, filename: string): { missed: string[]; positions: number } {
   const offered = new Set<TSESTree.Node>();
@@ -70,7 +75,7 @@ function unoffered(code: string, filename: string): { missed: string[]; position
       return {
         ...listeners,
         '*'(node: TSESTree.Node) {
-          if (node.type.endsWith('Expression') || node.type === 'Identifier' || node.type === 'Literal') expressions.push(node as TSESTree.Expression);
+          if (isExpressionLike(node)) expressions.push(node as TSESTree.Expression);
         },
         'Program:exit'() {
           for (const expression of expressions) {
