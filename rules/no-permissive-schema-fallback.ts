@@ -6,6 +6,7 @@ import { isSchemaConverterCall, resolveLibraryReference } from '../src/analysis/
 import {
   classifySchema,
   isJsonSchemaShaped,
+  mayBePermissiveObjectLiteral,
   NO_ARGUMENTS_JSON_SCHEMA,
   type Permissiveness,
 } from '../src/analysis/schema-model.js';
@@ -111,10 +112,12 @@ export default createRule<Options, MessageIds>({
 
     function check(candidate: TSESTree.Expression): void {
       if (!CANDIDATE_TYPES.has(candidate.type) && !(candidate.type === AST_NODE_TYPES.Literal && candidate.value === true)) return;
+      const node = unwrapTypeWrappers(candidate);
+      // Most objects in a slot are data (`return { id: row.id, … }`): their keys already say so.
+      if (node.type === AST_NODE_TYPES.ObjectExpression && !mayBePermissiveObjectLiteral(node)) return;
       const position = getFallbackPosition(candidate, sourceCode);
       if (!position) return;
       if (!checkOutputSchemas && isOutputPosition(position)) return;
-      const node = unwrapTypeWrappers(candidate);
       const value = evaluate(node);
       const permissiveness = classifySchema(value);
       if (!permissiveness) return;
@@ -145,7 +148,8 @@ export default createRule<Options, MessageIds>({
       });
     }
 
-    return fallbackSlotListeners(check);
+    // A member of a fallback value is one only under a schema's name (see `isSchemaFallback`).
+    return fallbackSlotListeners(check, { memberKeys: isSchemaName });
   },
 });
 

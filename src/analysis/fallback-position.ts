@@ -369,6 +369,11 @@ function fallbackCallOf(argument: TSESTree.Node): { call: TSESTree.CallExpressio
   return undefined;
 }
 
+function isResultDefaultCall(call: TSESTree.CallExpression): boolean {
+  const name = methodName(call.callee);
+  return name !== undefined && RESULT_DEFAULT_METHODS.has(name);
+}
+
 function fromFallbackCall(
   found: { call: TSESTree.CallExpression; form: FallbackForm },
 ): FallbackPosition {
@@ -569,17 +574,26 @@ export function getFallbackPosition(
  * Listeners that hand `visit` every expression sitting in a slot `getFallbackPosition` knows,
  * from the few constructs that hold one, so a rule need not be called for every identifier,
  * member and call of a file. The members of an object in a slot are offered too: they are the
- * slots of `catch { return { ...tool, inputSchema: X } }`. `visit` still asks
- * `getFallbackPosition` whether the slot is a fallback.
+ * slots of `catch { return { ...tool, inputSchema: X } }`. `memberKeys` narrows those to the keys
+ * the caller can report under (most objects in a slot are data: `return { id: row.id, … }`).
+ * `visit` still asks `getFallbackPosition` whether the slot is a fallback.
  */
-export function fallbackSlotListeners(visit: (slot: TSESTree.Expression) => void): TSESLint.RuleListener {
+export function fallbackSlotListeners(
+  visit: (slot: TSESTree.Expression) => void,
+  { memberKeys }: { readonly memberKeys?: (key: string) => boolean } = {},
+): TSESLint.RuleListener {
   function offer(slot: TSESTree.Expression | TSESTree.SpreadElement | null | undefined): void {
     if (!slot || slot.type === AST_NODE_TYPES.SpreadElement) return;
     visit(slot);
     const value = unwrapTypeWrappers(slot);
     if (value.type !== AST_NODE_TYPES.ObjectExpression) return;
     for (const property of value.properties) {
-      if (property.type === AST_NODE_TYPES.Property && property.kind === 'init' && isExpressionValue(property.value)) visit(property.value);
+      if (property.type !== AST_NODE_TYPES.Property || property.kind !== 'init' || !isExpressionValue(property.value)) continue;
+      if (memberKeys) {
+        const key = getKeyName(property.key, property.computed);
+        if (key === undefined || !memberKeys(key)) continue;
+      }
+      visit(property.value);
     }
   }
   return {
@@ -590,8 +604,9 @@ export function fallbackSlotListeners(visit: (slot: TSESTree.Expression) => void
       offer(node.alternate);
     },
     AssignmentPattern: (node) => offer(node.right),
-    // Only a first argument can be a result default (`unwrapOr(X)`).
-    CallExpression: (node) => offer(node.arguments[0]),
+    // Only the first argument of a result-default method can be a slot (`unwrapOr(X)`); a
+    // rejection handler's value is offered by the arrow or `return` that produces it.
+    CallExpression: (node) => isResultDefaultCall(node) && offer(node.arguments[0]),
     ArrowFunctionExpression: (node) => node.expression && offer(node.body),
     ReturnStatement: (node) => offer(node.argument),
   };

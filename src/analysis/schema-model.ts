@@ -1,3 +1,5 @@
+import { AST_NODE_TYPES, type TSESTree } from '@typescript-eslint/utils';
+import { getKeyName } from './ast.js';
 import type { BuilderValue, StaticValue } from './static-value.js';
 
 /**
@@ -122,12 +124,32 @@ const NEUTRAL_OBJECT_KEYWORDS: Readonly<Record<string, (value: StaticValue) => b
     [...value.properties].every(([pattern, property]) => MATCH_EVERYTHING.has(pattern) && acceptsAnything(property.value)),
 };
 
+/** Keys a permissive JSON Schema can have at all; each still needs a value that does not narrow. */
+function mayAppearInPermissiveSchema(key: string): boolean {
+  return isAnnotationKeyword(key) || key === 'type' || key === 'anyOf' || key === 'allOf' || Object.hasOwn(NEUTRAL_OBJECT_KEYWORDS, key);
+}
+
+/**
+ * Whether an object literal can evaluate to a permissive schema, by its written keys alone: a key
+ * no permissive schema has (`id` in `{ id: row.id }`) settles it without evaluating anything,
+ * since spreads and computed keys only ever add keys. Lets a rule dismiss the data objects of
+ * ordinary code before asking where they are used.
+ */
+export function mayBePermissiveObjectLiteral(node: TSESTree.ObjectExpression): boolean {
+  return node.properties.every((property) => {
+    if (property.type !== AST_NODE_TYPES.Property || property.computed) return true;
+    const key = getKeyName(property.key, false);
+    return key === undefined || mayAppearInPermissiveSchema(key);
+  });
+}
+
 function classifyJsonSchema(value: StaticValue): Permissiveness | undefined {
   if (value.kind === 'primitive') return value.value === true ? 'anything' : undefined;
   if (value.kind !== 'object' || !value.complete) return undefined;
   let objectTyped = false;
   for (const [key, property] of value.properties) {
     const keyword = property.value;
+    if (!mayAppearInPermissiveSchema(key)) return undefined;
     if (isAnnotationKeyword(key)) continue;
     if (key === 'type') {
       if (!isObjectType(keyword)) return undefined;

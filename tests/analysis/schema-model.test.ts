@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { classifySchema, hasJsonSchemaType, isJsonSchemaShaped } from '../../src/analysis/schema-model.js';
+import { classifySchema, hasJsonSchemaType, isJsonSchemaShaped, mayBePermissiveObjectLiteral } from '../../src/analysis/schema-model.js';
 import { probe } from './probe.js';
 
 const classify = (expression: string, prelude = '') => classifySchema(probe(`${prelude}\nconst probe = ${expression};`).value);
@@ -102,4 +102,38 @@ describe('schema model: schema shape', () => {
     expect(shaped("{ properties: { color: 'red' } }")).toBe(false);
     expect(hasJsonSchemaType(probe("const probe = { type: 'object' };").value, 'object')).toBe(true);
   });
+});
+
+describe('schema model: mayBePermissiveObjectLiteral', () => {
+  const literal = (expression: string, prelude = '') => {
+    const { value, context } = probe(`${prelude}\nconst probe = ${expression};`);
+    const declarator = context.sourceCode.ast.body.flatMap((statement) => (statement.type === 'VariableDeclaration' ? statement.declarations : []));
+    const init = declarator.find((candidate) => candidate.id.type === 'Identifier' && candidate.id.name === 'probe')!.init!;
+    if (init.type !== 'ObjectExpression') throw new Error(`${expression} is not an object literal`);
+    return { literal: init, permissive: classifySchema(value) };
+  };
+
+  // The pre-check is sound only if it never dismisses what the classification would report.
+  it.each([
+    ['{}'],
+    ["{ type: 'object' }"],
+    ["{ type: 'object', properties: {}, required: [], additionalProperties: true, 'x-open': 1 }"],
+    ["{ ...OPEN }", "const OPEN = { type: 'object' };"],
+    ["{ [KEY]: 'object' }", "const KEY = 'type';"],
+    ["{ ['type']: 'object' }"],
+    ["{ anyOf: [{}], allOf: [true], description: 'd' }"],
+    ["{ patternProperties: { '.*': {} }, type: 'object' }"],
+  ])('keeps %s, which may be permissive', (expression, prelude = '') => {
+    const { literal: node, permissive } = literal(expression, prelude);
+    expect(permissive).toBeDefined();
+    expect(mayBePermissiveObjectLiteral(node)).toBe(true);
+  });
+
+  it.each([['{ id: 1 }'], ["{ type: 'object', ...OPEN, id: 1 }"], ["{ 1: 'one' }"], ['{ method() { return 1; } }'], ["{ title: 't', items: {} }"]])(
+    'dismisses %s by a key no permissive schema has',
+    (expression) => {
+      const { literal: node } = literal(expression, "const OPEN = { type: 'object' };");
+      expect(mayBePermissiveObjectLiteral(node)).toBe(false);
+    },
+  );
 });

@@ -64,14 +64,18 @@ function isExpressionLike(node: TSESTree.Node): boolean {
 }
 
 /** Expressions with a fallback position that the slot listeners did not offer, and how many had one. */
-function unoffered(code: string, filename: string): { missed: string[]; positions: number } {
+function unoffered(
+  code: string,
+  filename: string,
+  memberKeys?: (key: string) => boolean,
+): { missed: string[]; positions: number; offered: Set<TSESTree.Node> } {
   const offered = new Set<TSESTree.Node>();
   const expressions: TSESTree.Expression[] = [];
   const probe: TSESLint.RuleModule<never> = {
     meta: { type: 'problem', messages: {}, schema: [] },
     defaultOptions: [],
     create(context) {
-      const listeners = fallbackSlotListeners((slot) => offered.add(slot));
+      const listeners = fallbackSlotListeners((slot) => offered.add(slot), { memberKeys });
       return {
         ...listeners,
         '*'(node: TSESTree.Node) {
@@ -81,7 +85,9 @@ function unoffered(code: string, filename: string): { missed: string[]; position
           for (const expression of expressions) {
             const parent = expression.parent;
             if (parent && isTypeWrapper(parent) && parent.expression === expression) continue;
-            if (getFallbackPosition(expression, context.sourceCode)) {
+            const position = getFallbackPosition(expression, context.sourceCode);
+            // A member under a key the caller cannot report is not owed to it.
+            if (position && (position.nestedKey === undefined || !memberKeys || memberKeys(position.nestedKey))) {
               positions += 1;
               if (!offered.has(expression)) missed.push(`${filename}:${expression.loc.start.line}:${expression.loc.start.column} ${expression.type}`);
             }
@@ -106,7 +112,7 @@ function unoffered(code: string, filename: string): { missed: string[]; position
   );
   const fatal = messages.find((message) => message.fatal);
   if (fatal) throw new Error(`${filename} does not parse: ${fatal.message}`);
-  return { missed, positions };
+  return { missed, positions, offered };
 }
 
 describe('fallbackSlotListeners', () => {
@@ -127,5 +133,19 @@ describe('fallbackSlotListeners', () => {
     const { missed, positions } = unoffered(EVERY_FORM, 'every-form.ts');
     expect(missed).toEqual([]);
     expect(positions).toBeGreaterThanOrEqual(20);
+  });
+
+  it('offers the members of a fallback value only under the keys asked for', () => {
+    const onlySchemaKeys = (key: string) => /schema/i.test(key);
+    const { missed, positions, offered } = unoffered(EVERY_FORM, 'every-form.ts', onlySchemaKeys);
+    expect(missed).toEqual([]);
+    // The sample has members under other keys, which are then not owed.
+    expect(positions).toBeLessThan(unoffered(EVERY_FORM, 'every-form.ts').positions);
+    const members = [...offered].filter((node) => node.parent?.type === 'Property');
+    expect(members.length).toBeGreaterThan(0);
+    for (const member of members) {
+      const property = member.parent as TSESTree.Property;
+      expect(property.key.type === 'Identifier' && onlySchemaKeys(property.key.name)).toBe(true);
+    }
   });
 });
