@@ -17,6 +17,8 @@ export interface SchemaContractRuleDocs {
 
 export const REPOSITORY_URL = 'https://github.com/schema-contract/eslint-plugin-schema-contract';
 
+const NO_OPTIONS: object = {};
+
 const createUnbaselinedRule = ESLintUtils.RuleCreator<SchemaContractRuleDocs>(
   (ruleName) => `${REPOSITORY_URL}/blob/main/docs/rules/${ruleName}.md`,
 );
@@ -39,13 +41,27 @@ export interface SchemaContractRule<Options extends readonly unknown[], MessageI
 export function createRule<Options extends readonly unknown[], MessageIds extends string>(rule: SchemaContractRule<Options, MessageIds>) {
   const { vocabulary, ...definition } = rule;
   const created = createUnbaselinedRule(definition);
+  // A vocabulary depends on the options and settings only. ESLint copies the options array for
+  // every file but hands every file of one config the same options object and settings object, so
+  // the pattern is built once for those two (a rule with several options is asked every time).
+  const vocabularies = new WeakMap<object, WeakMap<object, RegExp>>();
+  const vocabularyFor = (context: Readonly<TSESLint.RuleContext<MessageIds, Options>>): RegExp => {
+    const [first] = context.options as readonly unknown[];
+    const optionsKey = context.options.length === 0 ? NO_OPTIONS : context.options.length === 1 && typeof first === 'object' && first !== null ? first : undefined;
+    if (optionsKey === undefined) return vocabulary!(context, context.options);
+    let bySettings = vocabularies.get(optionsKey);
+    if (!bySettings) vocabularies.set(optionsKey, (bySettings = new WeakMap()));
+    let pattern = bySettings.get(context.settings);
+    if (!pattern) bySettings.set(context.settings, (pattern = vocabulary!(context, context.options)));
+    return pattern;
+  };
   // ESLint (9.15+, the peer range) has already merged `meta.defaultOptions` into `context.options`;
   // RuleCreator would clone and merge them again for every rule on every file.
   return withBaseline({
     ...created,
     create: (context) => {
       offerToImporters(context);
-      if (vocabulary && !mayMention(context.sourceCode, vocabulary(context, context.options))) return {};
+      if (vocabulary && !mayMention(context.sourceCode, vocabularyFor(context))) return {};
       return rule.create(context, context.options);
     },
   });
