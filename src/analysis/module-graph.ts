@@ -128,8 +128,9 @@ function resolveRelative(fromFile: string, specifier: string, stampOf: (file: st
     return undefined;
   }
   const directory = dirname(fromFile);
-  const key = `${directory}\0${specifier}`;
-  const known = resolvedFiles.get(key);
+  let fromHere = resolvedFiles.get(directory);
+  if (!fromHere) resolvedFiles.set(directory, (fromHere = new Map()));
+  const known = fromHere.get(specifier);
   // A file found before is confirmed with one `stat`, without building (or trying) every candidate again.
   if (known !== undefined && stampOf(known.candidate) !== undefined) return known.file;
   const base = resolve(directory, specifier);
@@ -143,34 +144,38 @@ function resolveRelative(fromFile: string, specifier: string, stampOf: (file: st
     if (stampOf(candidate) !== undefined) {
       try {
         const file = realpathSync.native(candidate);
-        resolvedFiles.set(key, { candidate, file });
+        fromHere.set(specifier, { candidate, file });
         return file;
       } catch {
         return undefined;
       }
     }
   }
-  resolvedFiles.delete(key);
+  fromHere.delete(specifier);
   return undefined;
 }
 
-/** Successful resolutions, process-wide: which candidate was found and where it really is. */
-const resolvedFiles = new Map<string, { readonly candidate: string; readonly file: string }>();
+/**
+ * Successful resolutions, process-wide, by importing directory and specifier: which candidate was
+ * found and where it really is. Two levels, so that a lookup builds no key.
+ */
+const resolvedFiles = new Map<string, Map<string, { readonly candidate: string; readonly file: string }>>();
 
 /**
- * Resolutions made in one pass (one `checked` set, as for `loadModule`): a file calls the same
- * imports many times, and each resolution is up to thirty `stat`s. A new pass resolves afresh, so
- * a file created since is found.
+ * Resolutions made in one pass (one `checked` set, as for `loadModule`), by importing file and
+ * specifier: a file calls the same imports many times, and each resolution is up to thirty
+ * `stat`s. A new pass resolves afresh, so a file created since is found.
  */
-const resolutionsByPass = new WeakMap<Set<string>, Map<string, string | undefined>>();
+const resolutionsByPass = new WeakMap<Set<string>, Map<string, Map<string, string | undefined>>>();
 
 function resolveInPass(fromFile: string, specifier: string, checked: Set<string>): string | undefined {
   let resolutions = resolutionsByPass.get(checked);
   if (!resolutions) resolutionsByPass.set(checked, (resolutions = new Map()));
-  const key = `${dirname(fromFile)}\0${specifier}`;
-  if (resolutions.has(key)) return resolutions.get(key);
+  let fromHere = resolutions.get(fromFile);
+  if (!fromHere) resolutions.set(fromFile, (fromHere = new Map()));
+  if (fromHere.has(specifier)) return fromHere.get(specifier);
   const file = resolveRelative(fromFile, specifier, (candidate) => stampInPass(candidate, checked));
-  resolutions.set(key, file);
+  fromHere.set(specifier, file);
   return file;
 }
 
