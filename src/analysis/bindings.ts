@@ -89,12 +89,16 @@ function isConstantVariable(variable: Variable, declaration: TSESTree.VariableDe
 /**
  * Bindings by variable: a variable belongs to one parse of one module, so what it binds never
  * changes, and a file asks about the same names many times (each deciding whether a `const` is
- * written into walks all its references).
+ * written into walks all its references). Kept per module, in a plain map the module holds
+ * through one weak entry: a weak entry per variable of the linted file would be work for every
+ * young-generation collection while the file is linted.
  */
-const bindings = new WeakMap<Variable, Binding>();
+const bindingsByModule = new WeakMap<ModuleSource, Map<Variable, Binding>>();
 
 function bindingOfVariable(module: ModuleSource, variable: Variable | null, name: string): Binding {
   if (!variable || variable.defs.length === 0) return { kind: 'global', name };
+  let bindings = bindingsByModule.get(module);
+  if (!bindings) bindingsByModule.set(module, (bindings = new Map()));
   let binding = bindings.get(variable);
   if (!binding) bindings.set(variable, (binding = describeVariable(module, variable)));
   return binding;

@@ -133,9 +133,11 @@ function leadingJsdoc(module: ModuleSource, statement: TSESTree.Node): string | 
 
 class FileEvaluator implements Evaluator {
   readonly libraryEnvironment: LibraryEnvironment;
-  private readonly memo = new WeakMap<TSESTree.Node, StaticValue>();
+  // Plain maps, not weak ones: they live as long as the evaluator (one linted file), and every weak
+  // entry keyed by a young object is extra work for each young-generation collection.
+  private readonly memo = new Map<TSESTree.Node, StaticValue>();
   private readonly inProgress = new Set<TSESTree.Node>();
-  private readonly modules = new WeakMap<TSESTree.Program, ModuleSource>();
+  private readonly modules = new Map<TSESTree.Program, ModuleSource>();
   private steps = 0;
   private fileSteps = 0;
   private exhausted = false;

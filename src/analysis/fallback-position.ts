@@ -249,7 +249,8 @@ function testCause(test: TSESTree.Node, resolver: Resolver): FallbackCause {
   }
 }
 
-const collectedCache = new WeakMap<TSESTree.Node, TSESTree.Node[]>();
+/** Per linted file (one weak entry per file; the nodes key a plain map that dies with it). */
+const collectedByFile = new WeakMap<object, Map<TSESTree.Node, TSESTree.Node[]>>();
 
 /**
  * Every return and assignment inside `root`, not descending into nested functions or classes
@@ -257,7 +258,9 @@ const collectedCache = new WeakMap<TSESTree.Node, TSESTree.Node[]>();
  * is walked once.
  */
 function returnsAndAssignments(root: TSESTree.Node, sourceCode: Readonly<TSESLint.SourceCode>): TSESTree.Node[] {
-  const cached = collectedCache.get(root);
+  let collected = collectedByFile.get(sourceCode);
+  if (!collected) collectedByFile.set(sourceCode, (collected = new Map()));
+  const cached = collected.get(root);
   if (cached) return cached;
   const found: TSESTree.Node[] = [];
   forEachDescendant(root, sourceCode.visitorKeys, (node) => {
@@ -267,7 +270,7 @@ function returnsAndAssignments(root: TSESTree.Node, sourceCode: Readonly<TSESLin
     }
     return true;
   });
-  collectedCache.set(root, found);
+  collected.set(root, found);
   return found;
 }
 

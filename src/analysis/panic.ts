@@ -226,7 +226,7 @@ export function createPanicDetector(
   const resolve = (identifier: TSESTree.Identifier): NameOrigin => originOf(findBinding(module, identifier));
   const allowErrorClasses = new Set(options.allowErrorClasses);
   const panicFunctions = new Set(options.panicFunctions);
-  const catchPanics = new WeakMap<TSESTree.CatchClause, boolean>();
+  const catchPanics = new Map<TSESTree.CatchClause, boolean>();
 
   function callLabel(call: TSESTree.CallExpression): string {
     return `\`${sourceCode.getText(call.callee)}()\``;

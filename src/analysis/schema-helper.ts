@@ -148,7 +148,7 @@ export function createSchemaHelperFinder(
   options: SchemaHelperOptions,
 ): SchemaHelperFinder {
   const { sourceCode } = context;
-  const helpers = new WeakMap<FunctionNode, SchemaHelper | null>();
+  const helpers = new Map<FunctionNode, SchemaHelper | null>();
 
   function reasonFromName(name: string): SchemaHelperReason | undefined {
     if (SCHEMA_NAME.test(name)) return { kind: 'name' };

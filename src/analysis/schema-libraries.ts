@@ -98,7 +98,7 @@ type Variable = Extract<Binding, { kind: 'import' }>['variable'];
  * `z.string()` of a file asks about the same `z`, and every call of an imported helper about the
  * same import. A new pass resolves afresh, so an edited barrel is seen.
  */
-const referencesByPass = new WeakMap<Set<string>, WeakMap<Variable, LibraryReference | null>>();
+const referencesByPass = new WeakMap<Set<string>, Map<Variable, LibraryReference | null>>();
 /** Set when a resolution stopped at the alias depth limit: such an answer depends on where it started and is not kept. */
 let aliasDepthExceeded = false;
 
@@ -109,7 +109,7 @@ function referenceOfBinding(binding: Binding, env: LibraryEnvironment, depth: nu
   }
   if (binding.kind !== 'import' && binding.kind !== 'declarator') return undefined;
   let references = referencesByPass.get(env.checked);
-  if (!references) referencesByPass.set(env.checked, (references = new WeakMap()));
+  if (!references) referencesByPass.set(env.checked, (references = new Map()));
   const known = references.get(binding.variable);
   if (known !== undefined) return known ?? undefined;
   const exceededBefore = aliasDepthExceeded;
