@@ -73,17 +73,9 @@ const ASSERT_FUNCTIONS = new Set([
  * any of them has no panic to find (see `mayMention`).
  */
 export function panicVocabulary(panicFunctions: readonly string[]): RegExp {
-  // Asked once per linted file, with the same few option values every time.
-  const key = panicFunctions.join('\n');
-  let vocabulary = panicVocabularies.get(key);
-  if (!vocabulary) {
-    vocabulary = vocabularyPattern(['throw', ...PROCESS_EXITS, ...ASSERT_MODULES, ...INVARIANT_MODULES, 'assert', 'invariant', ...panicFunctions]);
-    panicVocabularies.set(key, vocabulary);
-  }
-  return vocabulary;
+  // `createRule` asks once per options object, and `vocabularyPattern` returns one pattern per word list.
+  return vocabularyPattern(['throw', ...PROCESS_EXITS, ...ASSERT_MODULES, ...INVARIANT_MODULES, 'assert', 'invariant', ...panicFunctions]);
 }
-
-const panicVocabularies = new Map<string, RegExp>();
 
 /** Callbacks these methods run before returning, so a `try` around the call sees their throws. */
 const SYNCHRONOUS_CALLBACK_METHODS = new Set([
