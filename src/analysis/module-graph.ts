@@ -544,7 +544,6 @@ const RELATIVE_SPECIFIER = /^\.\.?(?:\/[^\n]*)?$/;
 
 /** `export * from './x'`, `export { a as b } from './x'`: the only way a module passes on another's exports by itself. */
 const REEXPORT_FROM = /\bexport\s+(?:type\s+)?(?:\*(?:\s*as\s+[\w$]+)?|\{[^}]*\})\s*from\s*(['"])(\.[^'"\\]*)\1/g;
-/** An export of local names (`export { z }`, `export default z`, `export =`): they may be imports. */
 /**
  * Whether a module passes on another module's exports (`export * from './x'`): a barrel, through
  * which every import of those names is resolved.
@@ -556,7 +555,15 @@ export function isBarrel(text: string): boolean {
 /** `REEXPORT_FROM` without the global flag, whose `lastIndex` would make `test` depend on the previous call. */
 const REEXPORTS_ANY = new RegExp(REEXPORT_FROM.source);
 
-const LOCAL_REEXPORT = /\bexport\s*(?:\{[^}]*\}(?!\s*from)|default\s+[\w$]+\s*;|=)/;
+/**
+ * An export of local names, which may be imports: `export { z }`, `export default z;`, `export =`,
+ * and an exported alias, `export const zz = z` (also `= z.enum`, `const { object } = z`, with a
+ * type annotation or `as`), the one declaration a library reference is followed through. Only the
+ * first declarator of a declaration is looked at, and an annotation holding `=` other than `=>`
+ * hides it; the initializer must end there, so `export const shape = z.object({})` is a value.
+ */
+const LOCAL_REEXPORT =
+  /\bexport\s*(?:\{[^}]*\}(?!\s*from)|default\s+[\w$]+\s*;|=)|\bexport\s+(?:const|let|var)\b[^=;]*(?:=>[^=;]*)*=\s*[A-Za-z_$][\w$]*(?:\s*\??\.\s*[A-Za-z_$][\w$]*)*\s*(?:$|[;,)\n\r!]|as\b|satisfies\b)/;
 
 /**
  * The relative modules whose exports this module may pass on. Usually only its `export … from`

@@ -11,6 +11,8 @@ import {
   offerLintedModule,
   resolveImport,
 } from '../../src/analysis/module-graph.js';
+import { getEvaluator } from '../../src/analysis/evaluator.js';
+import { resolveLibraryReference } from '../../src/analysis/schema-libraries.js';
 import { probe, show } from './probe.js';
 
 function project(files: Record<string, string>): string {
@@ -48,6 +50,24 @@ describe('module graph: whether a relative import can lead to a package', () => 
     expect(mayReachPackage(from, './default.js', packages, new Set())).toBe(true);
     // Its own exports are written here and none names the package: no zod binding can come out.
     expect(mayReachPackage(from, './uses.js', packages, new Set())).toBe(false);
+  });
+
+  it('follows the imports of a module that exports an alias of an imported name', () => {
+    const root = project({
+      'alias.ts': "import { zed } from './inner.js';\nexport const zz = zed;\n",
+      'member.ts': "import { zed } from './inner.js';\nexport const pick = zed.enum as typeof zed.enum;\n",
+      'destructured.ts': "import { zed } from './inner.js';\nexport const {\n  object: obj,\n} = zed;\n",
+      'multiline.ts': "import { zed } from './inner.js';\nexport const zz: typeof zed =\n  zed\n",
+      'computed.ts': "import { zed } from './inner.js';\nexport const shape = zed.object({});\n",
+      'inner.ts': "export { z as zed } from 'zod';\n",
+    });
+    const from = join(root, 'server.ts');
+    expect(mayReachPackage(from, './alias.js', packages, new Set())).toBe(true);
+    expect(mayReachPackage(from, './member.js', packages, new Set())).toBe(true);
+    expect(mayReachPackage(from, './destructured.js', packages, new Set())).toBe(true);
+    expect(mayReachPackage(from, './multiline.js', packages, new Set())).toBe(true);
+    // A call's result is a value, not the library's namespace: no library reference comes out of it.
+    expect(mayReachPackage(from, './computed.js', packages, new Set())).toBe(false);
   });
 
   it('is right for every module of an import cycle, whichever is asked first', () => {
@@ -90,6 +110,20 @@ describe('module graph: library resolution does not parse modules that cannot re
     expect(show(probe("import { zod } from './third-party.js';\nconst probe = zod.any();", { filename: file }).value)).toBe('<zod:any>');
     probe("import { orderFromRow } from './model.js';\nconst probe = orderFromRow({});", { filename: file });
     expect(getModuleParseCounts().get(join(root, 'model.ts'))).toBeUndefined();
+  });
+
+  it('resolves a library member through a module that exports an alias of the namespace', () => {
+    const root = project({
+      'third-party.ts': "export { z as builders } from 'zod';\n",
+      // Names no package: only following its import shows where `schemas` comes from.
+      'alias.ts': "import { builders } from './third-party.js';\nexport const schemas = builders;\n",
+    });
+    const file = join(root, 'server.ts');
+    // The enum rule finds `schemas.enum(X)` by the callee alone, without evaluating the call.
+    const { value, context } = probe("import { schemas } from './alias.js';\nconst probe = schemas.enum(['a']);", { filename: file });
+    const evaluator = getEvaluator(context);
+    const callee = (value.node as TSESTree.CallExpression).callee;
+    expect(resolveLibraryReference(evaluator.module, callee, evaluator.libraryEnvironment)).toEqual({ library: 'zod', path: ['enum'] });
   });
 
   it('finds a module created after an earlier lint pass could not resolve it', () => {
