@@ -221,13 +221,31 @@ const partOutcomes = new Map<string, StrictOutcome>();
 
 function strictOutcomeOfPart(schema: unknown, draft: JsonSchemaDraft): StrictOutcome {
   if (typeof schema !== 'object' || schema === null || Array.isArray(schema)) return { strictMessages: [], compileError: undefined };
-  const key = `${draft}\0${canonicalJson(schema)}`;
+  const comparable = withoutAnnotationText(schema as Record<string, unknown>);
+  const key = `${draft}\0${canonicalJson(comparable)}`;
   const known = partOutcomes.get(key);
   if (known) return known;
-  const outcome = strictOutcomeInParts(schema as Record<string, unknown>, draft);
+  const outcome = strictOutcomeInParts(comparable, draft);
   partOutcomes.set(key, outcome);
   if (partOutcomes.size > MAX_CACHED_OUTCOMES) partOutcomes.delete(partOutcomes.keys().next().value!);
   return outcome;
+}
+
+/** Annotations whose text no compile reads: the meta-schema only asks for a string. */
+const ANNOTATION_TEXT_KEYWORDS = ['title', 'description', '$comment'] as const;
+
+/**
+ * A part with the text of its annotations emptied, so that property schemas differing only in
+ * their descriptions (`{ type: 'string', description: 'The checksum.' }`) share one compile. The
+ * whole schema has passed the meta-schema before it is compiled in parts, so each of these is a
+ * string; only the part's own keywords are touched (a property named `description` further down
+ * is a name, not an annotation, and its part is emptied when it is compiled in turn).
+ */
+function withoutAnnotationText(schema: Record<string, unknown>): Record<string, unknown> {
+  if (!ANNOTATION_TEXT_KEYWORDS.some((keyword) => typeof schema[keyword] === 'string' && schema[keyword] !== '')) return schema;
+  const comparable = { ...schema };
+  for (const keyword of ANNOTATION_TEXT_KEYWORDS) if (typeof comparable[keyword] === 'string') comparable[keyword] = '';
+  return comparable;
 }
 
 /**

@@ -78,13 +78,17 @@ describe('compiling a schema in parts', () => {
       { 'x-internal': true },
       { format: 'email', type: 'string' },
       { minimum: 'one' },
+      { type: 'string', description: 'The a.' },
+      { type: 'string', description: 'The b.', minLenght: 1 },
+      { title: 'T', $comment: 'why', maximum: 'two' },
+      { description: 5 },
     );
     const schema = fc.letrec((tie) => ({
       node: fc.oneof({ depthSize: 'small', withCrossShrink: true }, leaf, tie('object')),
       object: fc.record(
         {
           type: fc.constantFrom('object', undefined),
-          properties: fc.dictionary(fc.constantFrom('a', 'b', 'c', 'd/e', '~f'), tie('node'), { maxKeys: 4 }),
+          properties: fc.dictionary(fc.constantFrom('a', 'b', 'c', 'd/e', '~f', 'description', 'title'), tie('node'), { maxKeys: 4 }),
           required: fc.subarray(['a', 'b', 'z']),
           additionalProperties: fc.constantFrom(false, true, undefined),
           allOf: fc.option(fc.array(tie('node'), { maxLength: 2 }), { nil: undefined }),
@@ -118,6 +122,22 @@ describe('compiling a schema in parts', () => {
       expect(compile.mock.calls.length).toBe(compiledForOne);
       expect(one.strictMessages).toEqual([expect.stringContaining('required property "missing" is not defined')]);
       expect(other.strictMessages).toEqual(one.strictMessages);
+    } finally {
+      compile.mockRestore();
+    }
+  });
+
+  it('compiles property schemas that differ only in the text of their annotations once', () => {
+    const field = (description: string, title: string) => ({ type: 'string', minLength: 1, description, title, $comment: description });
+    const compile = vi.spyOn(Object.getPrototypeOf(Ajv2020.prototype) as { compile: () => unknown }, 'compile');
+    try {
+      compileSchema({ type: 'object', properties: { id: field('The id.', 'Id'), b: { type: 'integer' } } }, '2020-12');
+      const compiledForOne = compile.mock.calls.length;
+      compileSchema({ type: 'object', properties: { checksum: field('The checksum.', 'Checksum'), b: { type: 'integer' } } }, '2020-12');
+      expect(compile.mock.calls.length).toBe(compiledForOne);
+      // A property called `description` is a name: what its schema says is still found.
+      const named = compileSchema({ type: 'object', properties: { description: { type: 'string', minLenght: 1 }, b: {} } }, '2020-12');
+      expect(named.strictMessages).toEqual([expect.stringContaining('unknown keyword: "minLenght"')]);
     } finally {
       compile.mockRestore();
     }
