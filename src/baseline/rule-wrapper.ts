@@ -41,18 +41,28 @@ function reportedLocation(descriptor: Descriptor): Pick<CollectedFinding, 'line'
   return { line: start.line, column: start.column + 1, endLine: end?.line, endColumn: end ? end.column + 1 : undefined };
 }
 
+/** A baseline as one linted file sees it: its entries are under `path`. */
+interface FileBaseline {
+  readonly baseline: Baseline;
+  readonly path: string;
+}
+
 /**
  * The baseline as read for one linted file: every rule of the file shares one read (one `stat` of
  * the baseline file), and the next file reads afresh, so an edited baseline is seen.
  */
-const baselinesByFile = new WeakMap<object, Map<string, Baseline>>();
+const baselinesByFile = new WeakMap<object, Map<string, FileBaseline>>();
 
-function baselineForFile(sourceCode: object, file: string): Baseline {
+function baselineForFile(sourceCode: object, baselineFile: string, lintedFile: string): FileBaseline {
   let baselines = baselinesByFile.get(sourceCode);
   if (!baselines) baselinesByFile.set(sourceCode, (baselines = new Map()));
-  let baseline = baselines.get(file);
-  if (!baseline) baselines.set(file, (baseline = readBaseline(file)));
-  return baseline;
+  let known = baselines.get(baselineFile);
+  if (!known) {
+    const baseline = readBaseline(baselineFile);
+    known = { baseline, path: baselinePath(dirname(baseline.file), lintedFile) };
+    baselines.set(baselineFile, known);
+  }
+  return known;
 }
 
 /**
@@ -60,7 +70,8 @@ function baselineForFile(sourceCode: object, file: string): Baseline {
  * records; at the end of the file (after the rule's own `Program:exit` and code-path end, so the
  * order of findings is complete) identical findings are numbered in source order, compared with
  * the baseline, and only new findings and fixed entries reach ESLint. Every rule of the plugin is
- * wrapped once, by `createRule`. Without a configured baseline the rule runs untouched.
+ * wrapped once, by `createRule`. Without a configured baseline the rule runs untouched, and so it
+ * does on a file the baseline holds no entry of the rule for.
  */
 export function withBaseline<MessageIds extends string, Options extends readonly unknown[], Docs>(
   rule: RuleModuleLike<MessageIds, Options, Docs>,
@@ -83,7 +94,12 @@ export function withBaseline<MessageIds extends string, Options extends readonly
         return rule.create(context as Readonly<TSESLint.RuleContext<MessageIds, Options>>);
       }
       // Read before the rule runs: a bad baseline fails the run however clean the file is.
-      const baseline = collector || configuredBaseline === undefined ? undefined : baselineForFile(context.sourceCode, configuredBaseline);
+      const fileBaseline =
+        collector || configuredBaseline === undefined ? undefined : baselineForFile(context.sourceCode, configuredBaseline, context.filename);
+      const entries = fileBaseline?.baseline.index.get(fileBaseline.path)?.get(ruleName) ?? [];
+      // Without entries for this file and rule every finding is new and none can be stale: the rule
+      // reports as it does without a baseline (most files of a large baseline have none).
+      if (!collector && entries.length === 0) return rule.create(context as Readonly<TSESLint.RuleContext<MessageIds, Options>>);
       collector?.ruleRan({
         file: context.filename,
         physicalFile: context.physicalFilename,
@@ -137,10 +153,8 @@ export function withBaseline<MessageIds extends string, Options extends readonly
           for (const { descriptor } of findings) report(descriptor);
           return;
         }
-        if (!baseline) return;
-        const path = baselinePath(dirname(baseline.file), context.filename);
-        const entries = baseline.index.get(path)?.get(ruleName) ?? [];
-        if (findings.length === 0 && entries.length === 0) return;
+        if (!fileBaseline) return;
+        const { baseline, path } = fileBaseline;
         const fingerprinted = findings.map((finding) => ({
           ...finding,
           fingerprint: fingerprintOf(ruleName, path, finding.identity),

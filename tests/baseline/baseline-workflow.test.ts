@@ -160,6 +160,28 @@ describe('baseline write, then eslint', () => {
   });
 });
 
+describe('files and rules without baseline entries', () => {
+  beforeEach(() => setUp({ 'src/tools.ts': TOOLS }, ['flag-open-object', 'flag-fixme']));
+
+  it('report every finding, in a recorded file and in a new one, as a run without a baseline does', async () => {
+    await cli(project.dir, 'baseline', 'write');
+    expect(await lint(project.dir)).toEqual([]);
+    // flag-fixme has no entry for src/tools.ts; neither rule has one for src/new.ts.
+    project.write('src/tools.ts', `${TOOLS}// FIXME: tighten\n`);
+    project.write('src/new.ts', "// FIXME: later\nexport const open = { type: 'object' };\n");
+    const expected = [
+      { file: 'src/new.ts', line: 1, ruleId: 'fixture/flag-fixme', messageId: 'fixme', message: 'FIXME left in.' },
+      { file: 'src/new.ts', line: 2, ruleId: 'fixture/flag-open-object', messageId: 'openObject', message: "Open object schema `{ type: 'object' }`." },
+      { file: 'src/tools.ts', line: 9, ruleId: 'fixture/flag-fixme', messageId: 'fixme', message: 'FIXME left in.' },
+    ];
+    expect(await lint(project.dir)).toEqual(expected);
+    project.write('schema-contract-baseline.json', '{ "version": 1, "entries": [] }\n');
+    // With no entries at all, the recorded findings come back between the same messages.
+    const recorded = { file: 'src/tools.ts', ruleId: 'fixture/flag-open-object', messageId: 'openObject', message: "Open object schema `{ type: 'object' }`." };
+    expect(await lint(project.dir)).toEqual([expected[0], expected[1], { ...recorded, line: 3 }, { ...recorded, line: 8 }, expected[2]]);
+  });
+});
+
 describe('identical findings', () => {
   const TWICE = `export function buildSchemas() {
   return [
