@@ -2,6 +2,7 @@ import { readFileSync, realpathSync, statSync } from 'node:fs';
 import { dirname, extname, resolve } from 'node:path';
 import { parseForESLint } from '@typescript-eslint/parser';
 import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
+import { fileVersion } from '../util/file-version.js';
 
 type Scope = TSESLint.Scope.Scope;
 type ScopeManager = TSESLint.Scope.ScopeManager;
@@ -93,7 +94,7 @@ function fileStamp(file: string): string | undefined {
     // Most candidates of a resolution do not exist: without an exception that is much cheaper.
     const stats = statSync(file, { throwIfNoEntry: false });
     if (!stats?.isFile()) return undefined;
-    return `${stats.mtimeMs}:${stats.ctimeMs}:${stats.size}:${stats.ino}`;
+    return fileVersion(stats);
   } catch {
     return undefined;
   }

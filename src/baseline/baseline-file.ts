@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { closeSync, fsyncSync, openSync, readFileSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
+import { fileVersion } from '../util/file-version.js';
 import { packageInfo } from '../util/package-info.js';
 
 /** The file name the CLI uses when neither `--baseline` nor the ESLint settings name one. */
@@ -115,18 +116,15 @@ interface CachedRead {
 const reads = new Map<string, CachedRead>();
 
 /**
- * Reads `file` (absolute), once per process for each version of it: a new inode (our writes
- * rename), size or modification time means a new version. Errors are cached too, so a corrupt
+ * Reads `file` (absolute), once per process for each version of it (`fileVersion`: our writes
+ * rename, so a new inode is a new version). Errors are cached too, so a corrupt
  * baseline costs one parse, not one per rule per file. A missing or unreadable file is an error,
  * never an empty baseline.
  */
 export function readBaseline(file: string): Baseline {
   let stamp: string;
   try {
-    // Taken for every linted file: plain numbers (BigInt stats cost twice as much), with the
-    // change time beside the modification time for an edit that keeps the size.
-    const stats = statSync(file);
-    stamp = `${stats.ino}:${stats.size}:${stats.mtimeMs}:${stats.ctimeMs}`;
+    stamp = fileVersion(statSync(file));
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'ENOENT') {
