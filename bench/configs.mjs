@@ -24,6 +24,7 @@ export const CONFIGS = {
   c: { label: 'strict', description: 'schema-contract `configs.strict`' },
   d: { label: 'recommended + baseline', description: 'recommended with a 10,000-entry baseline' },
   e: { label: 'typescript-eslint recommended', description: 'typescript-eslint `configs.recommended` (no type information), the peer' },
+  h: { label: 'one core rule', description: "ESLint's core `no-debugger` alone (it reports nothing here): what hosting any rule costs over parse-only" },
   l: { label: 'listeners only', description: "recommended's rules with every listener a no-op (their real `create` runs): ESLint's cost of hosting them" },
 };
 
@@ -60,6 +61,10 @@ export async function buildConfig(name, { baselineFile } = {}) {
       // The setting merges into the base's schema-contract settings object: ESLint deep-merges settings.
       return [base, plugin.configs.recommended, baselineConfig(baselineFile)];
     }
+    case 'h':
+      // A rule of ESLint's own with one listener that never fires on the corpus: the control for
+      // what any configuration with rules costs over `a` before a plugin does anything.
+      return [base, { name: 'bench/one-core-rule', rules: { 'no-debugger': 'error' } }];
     case 'l': {
       // Each rule keeps its real `create` (so ESLint sees the same listener keys, file by file)
       // but every listener is a no-op: what ESLint itself spends on the plugin's rules.

@@ -39,6 +39,7 @@ const { values } = parseArgs({
     // another run can only lower, so the runs stop as soon as it holds.
     'scaled-runs': { type: 'string', default: '2' },
     scales: { type: 'string', default: '1,4' },
+    // Add h and l for the fresh-process controls: what hosting any rule, and the plugin's rules doing nothing, cost.
     configs: { type: 'string', default: 'a,b,c,d,e' },
     // The budget is on b's growth; `--scaled-configs a,b` adds parse-only (and the plugin's own growth).
     'scaled-configs': { type: 'string', default: 'b' },
@@ -217,7 +218,14 @@ for (const name of values['paired-configs'].split(',').filter((config) => config
 const ratiosOf = (statistic) => {
   const cpu = (name) => baseResults.get(name)?.[statistic];
   const ratio = (over, under) => (cpu(over) !== undefined && cpu(under) !== undefined ? (cpu(over) - cpu(under)) / cpu(under) : undefined);
-  return { recommended: ratio('b', 'a'), strict: ratio('c', 'a'), baseline: ratio('d', 'b'), peer: ratio('e', 'a') };
+  return {
+    recommended: ratio('b', 'a'),
+    strict: ratio('c', 'a'),
+    baseline: ratio('d', 'b'),
+    peer: ratio('e', 'a'),
+    hosting: ratio('h', 'a'),
+    listeners: ratio('l', 'a'),
+  };
 };
 const ratios = ratiosOf('fastestCpuMs');
 const medianRatios = ratiosOf('cpuMs');
@@ -291,7 +299,14 @@ const mb = (kb) => (kb / 1024).toFixed(0);
 const lines = [];
 const machine = cpus();
 lines.push('# Benchmark results', '');
-lines.push('Written by `npm run bench` (`bench/run.mjs`); how to read and reproduce it: [docs/performance.md](../docs/performance.md).', '');
+// The options this table was measured with (where it is written to is not one of them).
+const givenOptions = process.argv
+  .slice(2)
+  .filter((argument, index, all) => !argument.startsWith('--out') && all[index - 1] !== '--out');
+lines.push(
+  `Written by \`npm run bench${givenOptions.length > 0 ? ` -- ${givenOptions.join(' ')}` : ''}\` (\`bench/run.mjs\`); how to read and reproduce it: [docs/performance.md](../docs/performance.md).`,
+  '',
+);
 lines.push(`- Date: ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC`);
 lines.push(`- CPU: ${machine[0]?.model ?? 'unknown'}, ${machine.length} cores; ${(totalmem() / 2 ** 30).toFixed(0)} GiB memory`);
 lines.push(`- Node ${process.version}; load average at start ${loadAtStart.map((load) => load.toFixed(1)).join(' / ')}, at end ${loadavg().map((load) => load.toFixed(1)).join(' / ')}`);
@@ -321,6 +336,8 @@ ratioRow('(b−a)/a recommended', 'recommended', `≤ ${percent(BUDGET.recommend
 ratioRow('(c−a)/a strict', 'strict', `≤ ${percent(BUDGET.strict)}`);
 ratioRow('(d−b)/b baseline', 'baseline', `≤ ${percent(BUDGET.baseline)}`);
 ratioRow('(e−a)/a typescript-eslint recommended', 'peer', '(reference)');
+ratioRow('(h−a)/a one core rule that never fires (control)', 'hosting', '(control)');
+ratioRow('(l−a)/a recommended\'s rules, listeners doing nothing (control)', 'listeners', '(control)');
 lines.push('');
 
 if (paired.size > 0) {

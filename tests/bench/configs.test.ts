@@ -1,0 +1,22 @@
+import { Linter } from 'eslint';
+import { describe, expect, it } from 'vitest';
+import { buildConfig } from '../../bench/configs.mjs';
+
+describe('benchmark configurations', () => {
+  it('gives the control h exactly one live rule, so it measures what hosting any rule costs', async () => {
+    const config = await buildConfig('h');
+    const linter = new Linter();
+    const lint = (code: string) => linter.verify(code, config, 'src/control.ts');
+    // The corpus spells no `debugger`, so there it only listens; here the listener must fire.
+    expect(lint('export function f(): void {\n  debugger;\n}\n').map((message) => [message.ruleId, message.line])).toEqual([
+      ['no-debugger', 2],
+    ]);
+    expect(lint('export const answer: number = 42;\n')).toEqual([]);
+    expect(config.flatMap((entry) => Object.keys(entry.rules ?? {}))).toEqual(['no-debugger']);
+  });
+
+  it('differs from parse-only only by that rule', async () => {
+    const [parseOnly, control] = await Promise.all([buildConfig('a'), buildConfig('h')]);
+    expect(control.slice(0, parseOnly.length)).toEqual(parseOnly);
+  });
+});
