@@ -48,7 +48,8 @@ const { values } = parseArgs({
     threads: { type: 'boolean', default: false },
     // Configurations measured file by file against the same parse in one process
     // (bench/paired-child.mjs). `a` there is the A/A control: parse-only against itself, the
-    // measurement's own error. Add l for the floor ESLint itself puts under the plugin's rules.
+    // measurement's own error. Add l for the floor ESLint itself puts under the plugin's rules,
+    // h for the one-core-rule control.
     'paired-configs': { type: 'string', default: 'a,b,c' },
     stats: { type: 'boolean', default: true },
     'no-stats': { type: 'boolean', default: false },
@@ -349,6 +350,9 @@ if (paired.size > 0) {
       (paired.has('a') ? ' `a` is the A/A control, parse-only paired with itself: its ratio is the measurement\'s own error.' : '') +
       (paired.has('l')
         ? ' `l` keeps each rule of recommended with its real `create` but every listener a no-op: what ESLint spends on hosting the rules before they do any work.'
+        : '') +
+      (paired.has('h')
+        ? " `h` is one core rule that never fires: paired it reads about 1 %, while in whole runs it costs far more, because ESLint's extra garbage collection with any rule hosted lands on both sides of each pair."
         : ''),
     '',
   );
