@@ -7,6 +7,7 @@ import {
   type SchemaLiteralPosition,
 } from '../src/analysis/schema-literal-positions.js';
 import { checkSchemaLiteral, type LocatedFinding } from '../src/analysis/schema-literal.js';
+import { MCP_ROOT_REQUIREMENT, mcpKeywordsAt, mcpSchemaRoleOf } from '../src/analysis/mcp-vocabulary.js';
 import { CompileBudget } from '../src/analysis/schema-compiler.js';
 import { JSON_SCHEMA_DRAFTS, formatJsonPointer, type JsonSchemaDraft } from '../src/analysis/schema-structure.js';
 import { JSON_SCHEMA_TYPES } from '../src/analysis/schema-model.js';
@@ -15,6 +16,7 @@ import { createRule } from '../src/util/create-rule.js';
 
 export interface RuleOptions {
   allowedKeywords?: string[];
+  knownFormats?: string[];
   mcpRoot?: boolean;
   defaultDraft?: JsonSchemaDraft;
   maxSchemasPerFile?: number;
@@ -51,8 +53,10 @@ export default createRule<Options, MessageIds>({
       unresolvedRef: '`$ref` `{{ref}}` points to nothing in this schema{{where}}.',
       invalidPattern: '`{{keyword}}` is not a valid regular expression with the `u` flag: {{error}}{{where}}.',
       compileError: 'Ajv cannot compile this schema: {{reason}}{{where}}.',
-      mcpRootType: "An MCP tool's `{{position}}` must have `type: 'object'` at its root, not `type: {{type}}`{{where}}.",
-      mcpRootMissingType: "An MCP tool's `{{position}}` must declare `type: 'object'` at its root{{where}}.",
+      unknownFormat:
+        "Unknown format `{{format}}`{{hint}}: Ajv's strict mode refuses this schema, and validators that skip unknown formats (the MCP SDK's) do not check this value at all{{where}}.",
+      mcpRootType: "An MCP tool's `{{position}}` has `type: {{type}}` at its root, not `type: 'object'`: {{requirement}}{{where}}.",
+      mcpRootMissingType: "An MCP tool's `{{position}}` does not declare `type: 'object'` at its root: {{requirement}}{{where}}.",
       tooManySchemas:
         'This file has more than {{limit}} distinct schema literals; from here on they are not checked. Raise the `maxSchemasPerFile` option or split the file.',
       renameKeyword: 'Rename `{{keyword}}` to `{{replacement}}`.',
@@ -71,6 +75,13 @@ export default createRule<Options, MessageIds>({
             description:
               'Keywords accepted besides the draft\'s own and `x-*` extensions, for vocabularies your validator adds (OpenAPI\'s `discriminator`, `example`).',
           },
+          knownFormats: {
+            type: 'array',
+            items: { type: 'string', minLength: 1 },
+            uniqueItems: true,
+            description:
+              "Formats your validator registers itself (`ajv.addFormat('sku', …)`), accepted besides the draft's own and `ajv-formats`'.",
+          },
           mcpRoot: {
             type: 'boolean',
             description: "Require `type: 'object'` at the root of `inputSchema` and `outputSchema`, as the MCP specification does.",
@@ -88,13 +99,14 @@ export default createRule<Options, MessageIds>({
         },
       },
     ],
-    defaultOptions: [{ allowedKeywords: [], mcpRoot: true, defaultDraft: '2020-12', maxSchemasPerFile: 500 }],
+    defaultOptions: [{ allowedKeywords: [], knownFormats: [], mcpRoot: true, defaultDraft: '2020-12', maxSchemasPerFile: 500 }],
   },
   vocabulary: () => SCHEMA_LITERAL_POSITION_VOCABULARY,
   create(context, [options]) {
-    const { allowedKeywords, mcpRoot, defaultDraft, maxSchemasPerFile } = options as Required<RuleOptions>;
+    const { allowedKeywords, knownFormats, mcpRoot, defaultDraft, maxSchemasPerFile } = options as Required<RuleOptions>;
     const evaluator = getEvaluator(context);
     const allowed = new Set(allowedKeywords);
+    const formats = new Set(knownFormats);
     const budget = new CompileBudget(maxSchemasPerFile);
     const reported = new Set<string>();
     let budgetReported = false;
@@ -131,7 +143,7 @@ export default createRule<Options, MessageIds>({
         const text = node.type === AST_NODE_TYPES.Identifier && /^[$A-Z_a-z][$\w]*$/.test(replacement) ? replacement : quoteLike(node, replacement);
         return [{ messageId: 'renameKeyword', data: { keyword: finding.data.keyword!, replacement }, fix: (fixer) => fixer.replaceText(node, text) }];
       }
-      if (finding.kind === 'invalidValue' && node.type === AST_NODE_TYPES.Literal && typeof node.value === 'string') {
+      if ((finding.kind === 'invalidValue' || finding.kind === 'unknownFormat') && node.type === AST_NODE_TYPES.Literal && typeof node.value === 'string') {
         return [{ messageId: 'replaceValue', data: { value: node.value, replacement }, fix: (fixer) => fixer.replaceText(node, quoteLike(node, replacement)) }];
       }
       return [];
@@ -142,9 +154,10 @@ export default createRule<Options, MessageIds>({
       return `${quote}${text.replaceAll('\\', '\\\\').replaceAll(quote, `\\${quote}`)}${quote}`;
     }
 
-    function checkMcpRoot(position: SchemaLiteralPosition, value: ObjectValue): void {
+    function checkMcpRoot(position: SchemaLiteralPosition, role: 'tool-input' | 'tool-output', value: ObjectValue): void {
       const type = value.properties.get('type')?.value;
       const where = inLintedFile(value.node) ? '' : whereElsewhere(value.node, value.file, []);
+      const requirement = MCP_ROOT_REQUIREMENT[role];
       if (!type) {
         if (!value.complete) return;
         const literal = value.node?.type === AST_NODE_TYPES.ObjectExpression && inLintedFile(value.node) ? value.node : undefined;
@@ -152,7 +165,7 @@ export default createRule<Options, MessageIds>({
         report({
           node: position.keyNode ?? position.valueNode,
           messageId: 'mcpRootMissingType',
-          data: { position: position.name, where },
+          data: { position: position.name, requirement, where },
           suggest:
             literal && first
               ? [
@@ -176,7 +189,12 @@ export default createRule<Options, MessageIds>({
       report({
         node: inLintedFile(type.node) ? type.node : position.valueNode,
         messageId: 'mcpRootType',
-        data: { position: position.name, type: type.kind === 'primitive' ? `'${String(type.value)}'` : `[${names.map((name) => `'${String(name)}'`).join(', ')}]`, where },
+        data: {
+          position: position.name,
+          type: type.kind === 'primitive' ? `'${String(type.value)}'` : `[${names.map((name) => `'${String(name)}'`).join(', ')}]`,
+          requirement,
+          where,
+        },
       });
     }
 
@@ -184,8 +202,15 @@ export default createRule<Options, MessageIds>({
     function checkPosition(position: SchemaLiteralPosition): boolean {
       const value = evaluator.evaluate(position.valueNode);
       if (value.kind !== 'object' || !position.accepts(value)) return false;
-      if (mcpRoot && position.mcpTool) checkMcpRoot(position, value);
-      const result = checkSchemaLiteral(value, { defaultDraft: position.draft ?? defaultDraft, allowedKeywords: allowed, budget });
+      const role = mcpSchemaRoleOf(position);
+      if (mcpRoot && (role === 'tool-input' || role === 'tool-output')) checkMcpRoot(position, role, value);
+      const result = checkSchemaLiteral(value, {
+        defaultDraft: position.draft ?? defaultDraft,
+        allowedKeywords: allowed,
+        keywordsAt: role && ((pointer) => mcpKeywordsAt(role, pointer)),
+        knownFormats: formats,
+        budget,
+      });
       if (result.status === 'over-budget') {
         if (!budgetReported) report({ node: position.valueNode, messageId: 'tooManySchemas', data: { limit: String(maxSchemasPerFile) } });
         budgetReported = true;

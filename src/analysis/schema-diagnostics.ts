@@ -30,7 +30,8 @@ export type SchemaFindingKind =
   | 'ignoredKeyword'
   | 'unresolvedRef'
   | 'invalidPattern'
-  | 'compileError';
+  | 'compileError'
+  | 'unknownFormat';
 
 export interface SchemaFinding {
   readonly kind: SchemaFindingKind;
@@ -52,6 +53,11 @@ export interface SchemaFinding {
 export interface DiagnosticOptions {
   /** Keywords accepted besides the draft's own and `x-*` (OpenAPI's `nullable`, a custom vocabulary). */
   readonly allowedKeywords: ReadonlySet<string>;
+  /**
+   * Keywords the position's own vocabulary defines at one schema object only (MCP's `enumNames`
+   * in an elicitation property): known there, unknown everywhere else.
+   */
+  readonly keywordsAt?: (schemaPointer: JsonPointer) => readonly string[];
 }
 
 export function describeOutcome(schema: unknown, draft: JsonSchemaDraft, outcome: CompileOutcome, options: DiagnosticOptions): SchemaFinding[] {
@@ -102,10 +108,10 @@ export function suggestClosest(word: string, candidates: Iterable<string>): stri
 /** Keywords Ajv knows but nobody means to type: draft-04's `id`, Ajv's own `$async`. */
 const NOT_SUGGESTED = new Set(['id', '$async']);
 
-function unknownKeywordHint(keyword: string, value: unknown, draft: JsonSchemaDraft, options: DiagnosticOptions): { hint: string; replacement?: string } {
+function unknownKeywordHint(keyword: string, pointer: JsonPointer, value: unknown, draft: JsonSchemaDraft, options: DiagnosticOptions): { hint: string; replacement?: string } {
   const otherDraft = JSON_SCHEMA_DRAFTS.find((candidate) => candidate !== draft && knownKeywords(candidate).includes(keyword));
   if (otherDraft) return { hint: ` (\`${keyword}\` belongs to JSON Schema ${otherDraft}; this schema is checked as ${draft})` };
-  const candidates = [...knownKeywords(draft).filter((known) => !NOT_SUGGESTED.has(known)), ...options.allowedKeywords];
+  const candidates = [...knownKeywords(draft).filter((known) => !NOT_SUGGESTED.has(known)), ...options.allowedKeywords, ...(options.keywordsAt?.(pointer) ?? [])];
   const replacement = suggestClosest(keyword, candidates);
   if (replacement) return { hint: ` (did you mean \`${replacement}\`?)`, replacement };
   if (isPlainObject(value) && Object.keys(value).some((key) => knownKeywords(draft).includes(key))) {
@@ -309,8 +315,9 @@ function describeStrictMessage(schema: unknown, draft: JsonSchemaDraft, message:
   if (match) {
     const keyword = match[1]!;
     if (keyword.startsWith('x-') || options.allowedKeywords.has(keyword)) return [];
-    return findSchemaObjects(schema, draft, (node) => Object.hasOwn(node, keyword)).map((pointer) => {
-      const { hint, replacement } = unknownKeywordHint(keyword, valueAt(schema, [...pointer, keyword]), draft, options);
+    const knownHere = (pointer: JsonPointer) => options.keywordsAt?.(pointer).includes(keyword) ?? false;
+    return findSchemaObjects(schema, draft, (node) => Object.hasOwn(node, keyword)).filter((pointer) => !knownHere(pointer)).map((pointer) => {
+      const { hint, replacement } = unknownKeywordHint(keyword, pointer, valueAt(schema, [...pointer, keyword]), draft, options);
       return {
         kind: 'unknownKeyword',
         target: { pointer: [...pointer, keyword], part: 'key' },

@@ -1,6 +1,7 @@
 import type { TSESTree } from '@typescript-eslint/utils';
 import { compileSchemaWithin, draftFromSchemaUri, type CompileBudget } from './schema-compiler.js';
 import { describeOutcome, type SchemaFinding } from './schema-diagnostics.js';
+import { describeFormats } from './schema-formats.js';
 import { forEachSchemaObject, formatJsonPointer, subschemaShape, type JsonPointer, type JsonSchemaDraft } from './schema-structure.js';
 import { toPlainValue, type ObjectValue, type StaticValue } from './static-value.js';
 
@@ -24,6 +25,10 @@ export type SchemaLiteralCheck =
 export interface SchemaLiteralOptions {
   readonly defaultDraft: JsonSchemaDraft;
   readonly allowedKeywords: ReadonlySet<string>;
+  /** Keywords the position's vocabulary (MCP's) defines at one schema object only. */
+  readonly keywordsAt?: (schemaPointer: JsonPointer) => readonly string[];
+  /** Formats the project registers itself, known besides the draft's and `ajv-formats`'. */
+  readonly knownFormats: ReadonlySet<string>;
   readonly budget: CompileBudget;
 }
 
@@ -164,7 +169,10 @@ export function checkSchemaLiteral(value: ObjectValue, options: SchemaLiteralOpt
     });
   }
   const holes = [...conversion.holes].map(pointerOf);
-  const findings = describeOutcome(json, draft, outcome, { allowedKeywords: options.allowedKeywords })
+  const described = describeOutcome(json, draft, outcome, { allowedKeywords: options.allowedKeywords, keywordsAt: options.keywordsAt });
+  // Like strict-mode findings, formats wait for the meta-schema violations to be fixed.
+  if (outcome.metaErrors.length === 0) described.push(...describeFormats(json, draft, options.knownFormats));
+  const findings = described
     .filter((finding) => isCertain(finding, holes, conversion.open))
     .map((finding) => ({ ...finding, node: locate(value, finding.target.pointer, finding.target.part) }));
   return { status: 'checked', draft, findings };

@@ -1,4 +1,5 @@
 import { join, relative } from 'node:path';
+import { describe } from 'vitest';
 import rule from '../../rules/valid-schema-literal.js';
 import { ruleTester } from '../rule-tester.js';
 
@@ -8,6 +9,11 @@ const FIXTURES = relative(process.cwd(), join(import.meta.dirname, 'valid-schema
 const consumer = `${FIXTURES}/consumer.ts`;
 
 const DID_YOU_MEAN = (keyword: string) => ` (did you mean \`${keyword}\`?)`;
+
+/** The specification's words, as the MCP root messages quote them. */
+const INPUT_ROOT_REQUIREMENT = 'the MCP specification requires it ("Tool arguments are always JSON objects, so `type: "object"` is required at the root")';
+const OUTPUT_ROOT_REQUIREMENT =
+  'MCP 2025-11-25 requires it ("Currently restricted to type: "object" at the root level"), so clients of that revision reject the tool, though 2026-07-28 allows any root';
 
 ruleTester.run('valid-schema-literal', rule, {
   valid: [
@@ -48,11 +54,46 @@ const pageSchema = Type.Object({ page: Type.Integer({ minimum: 1 }) });
 `,
     },
     {
-      name: 'formats are annotations: no "unknown format" for email or a custom one',
+      name: "formats of the draft and of ajv-formats are known, whatever the draft ($schema, or an Ajv class's)",
       code: `
 const contactSchema = {
   type: 'object',
-  properties: { email: { type: 'string', format: 'email' }, sku: { type: 'string', format: 'acme-sku' } },
+  properties: {
+    email: { type: 'string', format: 'email' },
+    home: { type: 'string', format: 'iri' },
+    id: { type: 'string', format: 'uuid' },
+    count: { type: 'integer', format: 'int32' },
+    link: { type: 'string', format: 'url' },
+    format: { type: 'string', enum: ['emial'] },
+  },
+};
+const legacySchema = { $schema: 'http://json-schema.org/draft-07/schema#', type: 'string', format: 'duration' };
+`,
+    },
+    {
+      name: 'knownFormats: formats the project registers itself',
+      options: [{ knownFormats: ['acme-sku'] }],
+      code: `
+const itemSchema = { type: 'object', properties: { sku: { type: 'string', format: 'acme-sku' } } };
+`,
+    },
+    {
+      name: 'partly known: a format that is not known statically is not reported',
+      code: `
+export function makeSchema(format: string) {
+  return { inputSchema: { type: 'object', properties: { when: { type: 'string', format } } } };
+}
+`,
+    },
+    {
+      name: "MCP vocabulary: `enumNames` in an elicitation schema's property is the specification's own keyword",
+      code: `
+const requestedSchema = {
+  type: 'object',
+  properties: {
+    pace: { type: 'string', title: 'Pace', enum: ['relaxed', 'fast'], enumNames: ['Relaxed', 'Fast'] },
+  },
+  required: ['pace'],
 };
 `,
     },
@@ -395,14 +436,14 @@ const ordersSchema = {
       code: `
 const tool = { 'input\\u0053chema': { type: 'array' } };
 `,
-      errors: [{ messageId: 'mcpRootType', data: { position: 'inputSchema', type: "'array'", where: '' }, line: 2, column: 44, endColumn: 51 }],
+      errors: [{ messageId: 'mcpRootType', data: { position: 'inputSchema', type: "'array'", requirement: INPUT_ROOT_REQUIREMENT, where: '' }, line: 2, column: 44, endColumn: 51 }],
     },
     {
       name: 'MCP root: a tool input schema must be an object',
       code: `
 const tool = { inputSchema: { type: 'array', items: { type: 'string' } } };
 `,
-      errors: [{ messageId: 'mcpRootType', data: { position: 'inputSchema', type: "'array'", where: '' }, line: 2, column: 37, endColumn: 44 }],
+      errors: [{ messageId: 'mcpRootType', data: { position: 'inputSchema', type: "'array'", requirement: INPUT_ROOT_REQUIREMENT, where: '' }, line: 2, column: 37, endColumn: 44 }],
     },
     {
       name: 'MCP root: a missing type, with a suggestion to add it',
@@ -416,7 +457,7 @@ const tool = {
       errors: [
         {
           messageId: 'mcpRootMissingType',
-          data: { position: 'outputSchema', where: '' },
+          data: { position: 'outputSchema', requirement: OUTPUT_ROOT_REQUIREMENT, where: '' },
           line: 3,
           column: 3,
           endColumn: 15,
@@ -552,5 +593,235 @@ const tools = [{ name: 'lookup', input_schema: { type: 'object', properties: { i
         },
       ],
     },
+    {
+      name: 'a misspelt format, with a did-you-mean and a suggestion to replace the value',
+      code: `
+server.registerTool('remind', {
+  inputSchema: {
+    type: 'object',
+    properties: { at: { type: 'string', format: 'dat-time' }, to: { type: 'string', format: "emial" } },
+  },
+});
+`,
+      errors: [
+        {
+          messageId: 'unknownFormat',
+          data: { format: 'dat-time', hint: DID_YOU_MEAN('date-time'), where: '' },
+          line: 5,
+          column: 49,
+          endLine: 5,
+          endColumn: 59,
+          suggestions: [
+            {
+              messageId: 'replaceValue',
+              data: { value: 'dat-time', replacement: 'date-time' },
+              output: `
+server.registerTool('remind', {
+  inputSchema: {
+    type: 'object',
+    properties: { at: { type: 'string', format: 'date-time' }, to: { type: 'string', format: "emial" } },
+  },
+});
+`,
+            },
+          ],
+        },
+        {
+          messageId: 'unknownFormat',
+          data: { format: 'emial', hint: DID_YOU_MEAN('email'), where: '' },
+          line: 5,
+          column: 93,
+          endLine: 5,
+          endColumn: 100,
+          suggestions: [
+            {
+              messageId: 'replaceValue',
+              data: { value: 'emial', replacement: 'email' },
+              output: `
+server.registerTool('remind', {
+  inputSchema: {
+    type: 'object',
+    properties: { at: { type: 'string', format: 'dat-time' }, to: { type: 'string', format: "email" } },
+  },
+});
+`,
+            },
+          ],
+        },
+      ],
+    },
+    {
+      name: 'an unknown format nothing is close to: no suggestion; the options are the way to register it',
+      code: `
+const itemSchema = { type: 'object', properties: { sku: { type: 'string', format: 'acme-sku' } } };
+`,
+      errors: [{ messageId: 'unknownFormat', data: { format: 'acme-sku', hint: '', where: '' }, line: 2, column: 83, endColumn: 93, suggestions: [] }],
+    },
+    {
+      name: 'knownFormats are did-you-mean candidates too; formats in a draft-07 schema and under `items`',
+      options: [{ knownFormats: ['acme-sku'] }],
+      code: `
+const itemsSchema = { $schema: 'http://json-schema.org/draft-07/schema#', type: 'array', items: { type: 'string', format: 'acme-skus' } };
+`,
+      errors: [
+        {
+          messageId: 'unknownFormat',
+          data: { format: 'acme-skus', hint: DID_YOU_MEAN('acme-sku'), where: '' },
+          line: 2,
+          column: 123,
+          endColumn: 134,
+          suggestions: [
+            {
+              messageId: 'replaceValue',
+              data: { value: 'acme-skus', replacement: 'acme-sku' },
+              output: `
+const itemsSchema = { $schema: 'http://json-schema.org/draft-07/schema#', type: 'array', items: { type: 'string', format: 'acme-sku' } };
+`,
+            },
+          ],
+        },
+      ],
+    },
+    {
+      name: 'formats, like strict-mode findings, wait for the meta-schema violations to be fixed',
+      code: `
+const codeSchema = { type: 'string', minLength: -1, format: 'emial' };
+`,
+      errors: [{ messageId: 'invalidValue', data: { subject: '`minLength`', reason: 'must be ≥ 0', where: '' }, line: 2, column: 49, endColumn: 51 }],
+    },
+    {
+      name: 'MCP vocabulary: an unknown keyword in an elicitation schema is still reported, and `enumNames` is a did-you-mean there',
+      code: `
+const requestedSchema = {
+  type: 'object',
+  properties: {
+    pace: { type: 'string', enum: ['relaxed', 'fast'], enumName: ['Relaxed', 'Fast'], placeholder: 'Pick one' },
+  },
+};
+`,
+      errors: [
+        {
+          messageId: 'unknownKeyword',
+          data: { keyword: 'enumName', hint: DID_YOU_MEAN('enumNames'), where: '' },
+          line: 5,
+          column: 56,
+          endColumn: 64,
+          suggestions: [
+            {
+              messageId: 'renameKeyword',
+              data: { keyword: 'enumName', replacement: 'enumNames' },
+              output: `
+const requestedSchema = {
+  type: 'object',
+  properties: {
+    pace: { type: 'string', enum: ['relaxed', 'fast'], enumNames: ['Relaxed', 'Fast'], placeholder: 'Pick one' },
+  },
+};
+`,
+            },
+          ],
+        },
+        { messageId: 'unknownKeyword', data: { keyword: 'placeholder', hint: '', where: '' }, line: 5, column: 87, endColumn: 98, suggestions: [] },
+      ],
+    },
+    {
+      name: 'MCP vocabulary: `enumNames` is known only where the specification defines it (not at the root, not in a tool schema)',
+      code: `
+const requestedSchema = { type: 'object', enumNames: [], properties: { pace: { type: 'string', enum: ['fast'], enumNames: ['Fast'] } } };
+const tool = { inputSchema: { type: 'object', properties: { pace: { type: 'string', enum: ['fast'], enumNames: ['Fast'] } } } };
+`,
+      errors: [
+        { messageId: 'unknownKeyword', data: { keyword: 'enumNames', hint: '', where: '' }, line: 2, column: 43, endColumn: 52, suggestions: [] },
+        { messageId: 'unknownKeyword', data: { keyword: 'enumNames', hint: '', where: '' }, line: 3, column: 101, endColumn: 110, suggestions: [] },
+      ],
+    },
   ],
+});
+
+/**
+ * Schemas that only their sink makes schemas: a root typo (`type: 'objet'`) leaves a literal that
+ * does not look like JSON Schema, and elicitation requests are not a position yet. These pass once
+ * positions are recognised by where their value goes (issue 18); until then the rule is quiet on
+ * them, so the block is skipped rather than committed failing. Enable it with that change.
+ */
+describe.skip('pending the sink analysis (issue 18)', () => {
+  const TYPE_NAMES = '`array`, `boolean`, `integer`, `null`, `number`, `object` or `string` (or an array of them)';
+
+  ruleTester.run('valid-schema-literal, positions recognised by their sink', rule, {
+    valid: [],
+    invalid: [
+      {
+        name: 'a root typo in a tool literal',
+        code: `
+const tool = { name: 'add', inputSchema: { type: 'objet' } };
+`,
+        errors: [
+          {
+            messageId: 'invalidValue',
+            data: { subject: '`type`', reason: `must be ${TYPE_NAMES}, not \`objet\`${DID_YOU_MEAN('object')}`, where: '' },
+            line: 2,
+            column: 50,
+            endColumn: 57,
+            suggestions: [
+              {
+                messageId: 'replaceValue',
+                data: { value: 'objet', replacement: 'object' },
+                output: `
+const tool = { name: 'add', inputSchema: { type: 'object' } };
+`,
+              },
+            ],
+          },
+        ],
+      },
+      {
+        name: 'a root typo in a registration call',
+        code: `
+server.registerTool('add', { inputSchema: { type: 'objet', properties: {} } }, handler);
+`,
+        errors: [
+          {
+            messageId: 'invalidValue',
+            data: { subject: '`type`', reason: `must be ${TYPE_NAMES}, not \`objet\`${DID_YOU_MEAN('object')}`, where: '' },
+            line: 2,
+            column: 51,
+            endColumn: 58,
+            suggestions: [
+              {
+                messageId: 'replaceValue',
+                data: { value: 'objet', replacement: 'object' },
+                output: `
+server.registerTool('add', { inputSchema: { type: 'object', properties: {} } }, handler);
+`,
+              },
+            ],
+          },
+        ],
+      },
+      {
+        name: "an elicitation request's literal: `enumNames` known, a typo reported",
+        code: `
+await server.server.elicitInput({ message: 'Pace?', requestedSchema: { type: 'object', properties: { pace: { type: 'string', enum: ['fast'], enumNames: ['Fast'], titel: 'Pace' } } } });
+`,
+        errors: [
+          {
+            messageId: 'unknownKeyword',
+            data: { keyword: 'titel', hint: DID_YOU_MEAN('title'), where: '' },
+            line: 2,
+            column: 163,
+            endColumn: 168,
+            suggestions: [
+              {
+                messageId: 'renameKeyword',
+                data: { keyword: 'titel', replacement: 'title' },
+                output: `
+await server.server.elicitInput({ message: 'Pace?', requestedSchema: { type: 'object', properties: { pace: { type: 'string', enum: ['fast'], enumNames: ['Fast'], title: 'Pace' } } } });
+`,
+              },
+            ],
+          },
+        ],
+      },
+    ],
+  });
 });
