@@ -84,7 +84,8 @@ export default createRule<Options, MessageIds>({
           },
           mcpRoot: {
             type: 'boolean',
-            description: "Require `type: 'object'` at the root of `inputSchema` and `outputSchema`, as the MCP specification does.",
+            description:
+              "Require `type: 'object'` at the root of `inputSchema` (every MCP revision) and `outputSchema` (revisions up to 2025-11-25), as the MCP specification does.",
           },
           defaultDraft: {
             type: 'string',
