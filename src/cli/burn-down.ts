@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, relative, sep } from 'node:path';
-import { parseBaseline } from '../baseline/baseline-file.js';
+import { parseBaselineDocument } from '../baseline/baseline-file.js';
 import { UsageError } from './usage-error.js';
 
 export interface BurnDownPoint {
@@ -23,7 +23,7 @@ function git(cwd: string, args: string[]): string {
 function countsOf(file: string, text: string): Pick<BurnDownPoint, 'counts' | 'total' | 'error'> {
   try {
     const counts: Record<string, number> = {};
-    for (const entry of parseBaseline(file, text).entries) counts[entry.rule] = (counts[entry.rule] ?? 0) + entry.count;
+    for (const entry of parseBaselineDocument(file, text).entries) counts[entry.rule] = (counts[entry.rule] ?? 0) + entry.count;
     return { counts, total: Object.values(counts).reduce((sum, count) => sum + count, 0) };
   } catch (error) {
     return { counts: {}, total: 0, error: (error as Error).message };

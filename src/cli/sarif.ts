@@ -6,7 +6,7 @@ import type { Comparison } from './compare.js';
 
 const SRCROOT = 'SRCROOT';
 /** GitHub code scanning matches results across runs by this key. */
-const FINGERPRINT_KEY = 'schemaContractFinding/v1';
+const FINGERPRINT_KEY = 'schemaContractFinding/v2';
 
 interface SarifResult {
   ruleId: string;
@@ -58,7 +58,7 @@ export function toSarif(comparison: Comparison, collection: Collection, namespac
         ruleId: `${namespace}/${entry.rule}`,
         level: 'note',
         message: {
-          text: `Fixed: baselined finding \`${entry.snippet ?? entry.fingerprint}\`${entry.enclosing ? ` in ${entry.enclosing}` : ''} no longer occurs; prune the baseline.`,
+          text: `Fixed: baselined finding \`${entry.snippet ?? entry.fingerprint}\`${entry.context ? ` in ${entry.context}` : ''} no longer occurs; prune the baseline.`,
         },
         locations: [
           { physicalLocation: { artifactLocation: { uri: encodePath(entry.path), uriBaseId: SRCROOT }, region: { startLine: 1 } } },

@@ -74,7 +74,7 @@ describe('baseline check --format sarif', () => {
       ['absent', 'note', 'src/a.ts', 1],
     ]);
     for (const sarifResult of run?.results ?? []) {
-      expect(sarifResult.partialFingerprints['schemaContractFinding/v1']).toMatch(/^[0-9a-f]{20}:0$/);
+      expect(sarifResult.partialFingerprints['schemaContractFinding/v2']).toMatch(/^[0-9a-f]{20}:0$/);
     }
     // Not corrupted by a failing validator: a broken log is rejected.
     expect(validateSarif({ ...log, runs: [{ ...run, results: [{ ...run?.results[0], baselineState: 'gone' }] }] })).not.toEqual([]);
@@ -110,8 +110,8 @@ describe('with the real rules', () => {
     setUp({ 'src/tools.ts': TOOL }, 'real', ['no-permissive-schema-fallback']);
     const written = await cli(project.dir, 'baseline', 'write');
     expect(written.stderr).toBe('');
-    const entries = (JSON.parse(project.read('schema-contract-baseline.json')) as { entries: { rule: string; enclosing?: string }[] }).entries;
-    expect(entries).toEqual([expect.objectContaining({ path: 'src/tools.ts', rule: 'no-permissive-schema-fallback', enclosing: 'toolSchema', count: 1 })]);
+    const entries = (JSON.parse(project.read('schema-contract-baseline.json')) as { entries: { rule: string; context?: string }[] }).entries;
+    expect(entries).toEqual([expect.objectContaining({ path: 'src/tools.ts', rule: 'no-permissive-schema-fallback', context: 'toolSchema › catch', count: 1 })]);
     expect(await lint(project.dir)).toEqual([]);
 
     project.write(
