@@ -41,6 +41,7 @@ const SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
 /** A lock is held for the few milliseconds of a read and a rename; this is many times that. */
 const DEFAULT_LOCK_WAIT_MS = 2000;
 const LOCK_POLL_MS = 20;
+const SIGNAL_GRACE_MS = 100;
 
 /**
  * The file a write must replace: the end of a chain of symbolic links (a dangling one included),
@@ -54,7 +55,7 @@ export function resolveWriteTarget(file: string): string {
       isLink = lstatSync(current).isSymbolicLink();
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return current;
-      throw new SafeWriteError(file, `cannot be inspected: ${describeFsError(error)}`);
+      throw new SafeWriteError(file, `cannot be written: ${describeFsError(error)}`);
     }
     if (!isLink) return current;
     current = resolve(dirname(current), readlinkSync(current));
@@ -276,5 +277,11 @@ export function updateFile<T>(
     return result;
   } finally {
     release();
+    // A signal held back during the write reaches the listener only when the event loop gets to
+    // it, and signal handles do not keep the loop running: a short keep-alive lets the listener
+    // end the process by that signal. Node gives no way to know whether one is pending, so a
+    // process that finishes first has merely completed its write: what matters is that it was
+    // never cut off half-way.
+    setTimeout(() => undefined, SIGNAL_GRACE_MS);
   }
 }
