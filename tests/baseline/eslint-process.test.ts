@@ -234,10 +234,13 @@ describe('baseline report', () => {
     expect(text).toMatch(/^[0-9a-f]{10}\s+\d{4}-\d{2}-\d{2}\s+3\s+1\s+1\s+1$/m);
     const markdown = node(project.dir, build.bin, ['baseline', 'report', '--format', 'markdown']).stdout;
     expect(markdown).toContain('| Commit | Date | Total | `flag-bad-function` | `flag-fixme` | `flag-open-object` |');
+    expect(markdown).toMatch(/^```mermaid\nxychart-beta\n[\s\S]*  line \[4(, [34])+\]\n```\n/);
     const svg = node(project.dir, build.bin, ['baseline', 'report', '--format', 'svg']).stdout;
     expect(svg).toMatch(/^<svg xmlns="http:\/\/www.w3.org\/2000\/svg"/);
-    expect(svg.match(/<polyline /g)).toHaveLength(4);
-    expect(svg).toContain('total (3)');
+    // One line per rule and one for the total, each with its current count in the legend.
+    expect(svg.match(/<g><title>[a-z-]+<\/title><path d="M/g)).toHaveLength(4);
+    expect(svg).toContain('total <tspan font-weight="bold">3</tspan>');
+    expect(svg).toContain('flag-open-object <tspan font-weight="bold">1</tspan>');
 
     // Uncommitted changes show as the last point.
     project.write('src/b.ts', 'export const b = 1;\n');
