@@ -1,31 +1,18 @@
-import * as tsParser from '@typescript-eslint/parser';
 import type { TSESTree } from '@typescript-eslint/utils';
-import { Linter, type Rule } from 'eslint';
 import { describe, expect, it } from 'vitest';
-import { identifyReport, type FindingIdentity } from '../../src/baseline/fingerprint.js';
+import type { FindingIdentity } from '../../src/baseline/fingerprint.js';
+import { identifyReports } from './identify.js';
 
 /** Identifies every `{ type: 'object' }` literal with nothing else in it, in source order. */
 function identify(code: string): FindingIdentity[] {
-  const found: FindingIdentity[] = [];
-  const rule: Rule.RuleModule = {
-    create(context) {
-      return {
-        ObjectExpression(node) {
-          const [only] = node.properties;
-          if (node.properties.length === 1 && only?.type === 'Property' && context.sourceCode.getText(only) === "type: 'object'") {
-            found.push(identifyReport(context.sourceCode as never, { node: node as unknown as TSESTree.Node }));
-          }
-        },
-      };
+  return identifyReports(code, (context, report) => ({
+    ObjectExpression(node) {
+      const [only] = node.properties;
+      if (node.properties.length === 1 && only && context.sourceCode.getText(only) === "type: 'object'") {
+        report({ node: node as unknown as TSESTree.Node });
+      }
     },
-  };
-  const messages = new Linter().verify(
-    code,
-    [{ files: ['**/*.ts'], languageOptions: { parser: tsParser as Linter.Parser }, plugins: { t: { rules: { r: rule } } }, rules: { 't/r': 'error' } }],
-    'file.ts',
-  );
-  expect(messages).toEqual([]);
-  return found;
+  }));
 }
 
 const contexts = (code: string) => identify(code).map((finding) => finding.context);

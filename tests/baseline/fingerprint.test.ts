@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as tsParser from '@typescript-eslint/parser';
 import type { TSESTree } from '@typescript-eslint/utils';
-import { Linter, type Rule } from 'eslint';
+import { Linter } from 'eslint';
 import { describe, expect, it } from 'vitest';
 import {
   BaselineError,
@@ -13,38 +13,23 @@ import {
   writeBaseline,
   type BaselineEntry,
 } from '../../src/baseline/baseline-file.js';
-import { baselinePath, fingerprintOf, identifyReport, type FindingIdentity } from '../../src/baseline/fingerprint.js';
+import { baselinePath, fingerprintOf, type FindingIdentity } from '../../src/baseline/fingerprint.js';
 import { assignOccurrences, matchFindings } from '../../src/baseline/matching.js';
 import { parseSettings } from '../../src/settings.js';
+import { identifyReports } from './identify.js';
 
 /** Identifies every `{ type: 'object' }` literal (by node) and every FIXME comment (by loc). */
 function identify(code: string): FindingIdentity[] {
-  const found: FindingIdentity[] = [];
-  const rule: Rule.RuleModule = {
-    create(context) {
-      return {
-        ObjectExpression(node) {
-          if (context.sourceCode.getText(node).includes('object')) {
-            found.push(identifyReport(context.sourceCode as never, { node: node as unknown as TSESTree.Node }));
-          }
-        },
-        Program() {
-          for (const comment of context.sourceCode.getAllComments()) {
-            if (comment.value.includes('FIXME')) {
-              found.push(identifyReport(context.sourceCode as never, { loc: comment.loc as TSESTree.SourceLocation }));
-            }
-          }
-        },
-      };
+  return identifyReports(code, (context, report) => ({
+    ObjectExpression(node) {
+      if (context.sourceCode.getText(node).includes('object')) report({ node: node as unknown as TSESTree.Node });
     },
-  };
-  const messages = new Linter().verify(
-    code,
-    [{ files: ['**/*.ts'], languageOptions: { parser: tsParser as Linter.Parser }, plugins: { t: { rules: { r: rule } } }, rules: { 't/r': 'error' } }],
-    'file.ts',
-  );
-  expect(messages).toEqual([]);
-  return found;
+    Program() {
+      for (const comment of context.sourceCode.getAllComments()) {
+        if (comment.value.includes('FIXME')) report({ loc: comment.loc as TSESTree.SourceLocation });
+      }
+    },
+  }));
 }
 
 const SOURCE = `// FIXME: close it
