@@ -44,7 +44,7 @@ for (const finding of found) {
     rule: finding.rule,
     fingerprint,
     count,
-    ...(finding.enclosing === undefined ? {} : { enclosing: finding.enclosing }),
+    ...(finding.context === undefined ? {} : { context: finding.context }),
     snippet: finding.snippet,
   });
 }

@@ -1,22 +1,30 @@
-import { randomBytes } from 'node:crypto';
-import { closeSync, fsyncSync, openSync, readFileSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
-import { basename, dirname, join } from 'node:path';
+import { readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import { fileVersion } from '../util/file-version.js';
 import { packageInfo } from '../util/package-info.js';
+import { SafeWriteError, updateFile, type UpdateOptions } from './safe-write.js';
 
 /** The file name the CLI uses when neither `--baseline` nor the ESLint settings name one. */
 export const DEFAULT_BASELINE_FILE = 'schema-contract-baseline.json';
-export const BASELINE_FORMAT_VERSION = 1;
+/**
+ * 2: findings are identified by their context (finding-context.ts), not by the enclosing name.
+ * Bump it, and keep the old version's schema in schemas/, whenever the same finding would get a
+ * different fingerprint: an old file must be refused with a way out, never silently mismatched.
+ */
+export const BASELINE_FORMAT_VERSION = 2;
 
 export interface BaselineEntry {
   readonly path: string;
   readonly rule: string;
   readonly fingerprint: string;
   readonly count: number;
-  readonly enclosing?: string;
+  readonly context?: string;
   readonly snippet?: string;
 }
+
+/** An entry of any format version: what every version has in common. */
+export type StoredEntry = Pick<BaselineEntry, 'path' | 'rule' | 'fingerprint' | 'count'>;
 
 export interface Baseline {
   /** Absolute path of the file this baseline was read from (or will be written to). */
@@ -43,12 +51,43 @@ export class BaselineError extends Error {
   }
 }
 
-export const baselineSchema: { $id: string } & Record<string, unknown> = JSON.parse(
-  readFileSync(join(packageInfo.root, 'schemas', 'baseline.schema.json'), 'utf8'),
-) as { $id: string } & Record<string, unknown>;
+/** A well-formed baseline of another format version than this plugin writes. */
+export class BaselineFormatError extends BaselineError {
+  constructor(
+    file: string,
+    readonly foundVersion: number,
+  ) {
+    super(
+      file,
+      foundVersion < BASELINE_FORMAT_VERSION
+        ? `uses baseline format ${foundVersion}, written by an earlier eslint-plugin-schema-contract. Format ${BASELINE_FORMAT_VERSION} ` +
+            'tells look-alike findings apart by where they are (declarations, property keys, call arguments, a tool\'s name), ' +
+            'so every fingerprint has changed. Migrate it: run `schema-contract baseline write` on the whole project, check ' +
+            'that its summary shows no file or rule that grew, review the diff and commit it'
+        : `uses baseline format ${foundVersion}, newer than this eslint-plugin-schema-contract understands ` +
+            `(format ${BASELINE_FORMAT_VERSION}): upgrade the plugin to the version that wrote it`,
+    );
+  }
+}
 
-/** Compiled once per process, on first use (a run without a baseline never needs it): every rule of every linted file shares it. */
-let validateDocument: ValidateFunction<BaselineDocument> | undefined;
+function loadSchema(name: string): { $id: string } & Record<string, unknown> {
+  return JSON.parse(readFileSync(join(packageInfo.root, 'schemas', name), 'utf8')) as { $id: string } & Record<string, unknown>;
+}
+
+export const baselineSchema = loadSchema('baseline.schema.json');
+
+/** Each format version's schema: old versions are still read, to chart their history and to migrate them. */
+const SCHEMA_FILES: Readonly<Record<number, string>> = { 1: 'baseline-v1.schema.json', [BASELINE_FORMAT_VERSION]: 'baseline.schema.json' };
+
+/** Compiled once per process and version, on first use (a run without a baseline never needs one): every rule of every linted file shares it. */
+const validators = new Map<number, ValidateFunction<BaselineDocument>>();
+
+function validatorFor(version: number): { validate: ValidateFunction<BaselineDocument>; id: string } {
+  const schema = version === BASELINE_FORMAT_VERSION ? baselineSchema : loadSchema(SCHEMA_FILES[version] ?? '');
+  let validate = validators.get(version);
+  if (!validate) validators.set(version, (validate = new Ajv({ allErrors: true, strict: true }).compile<BaselineDocument>(schema)));
+  return { validate, id: schema.$id };
+}
 
 function describeSchemaError(error: ErrorObject): string {
   const where = error.instancePath === '' ? 'the file' : error.instancePath;
@@ -78,21 +117,34 @@ export function createBaseline(file: string, entries: readonly BaselineEntry[]):
   return { file, entries, index: buildIndex(entries) };
 }
 
-/** Parses and validates a baseline's text; throws a BaselineError naming `file` and the problem. */
-export function parseBaseline(file: string, text: string): Baseline {
-  let document: unknown;
+function parseJson(file: string, text: string): unknown {
   try {
-    document = JSON.parse(text);
+    return JSON.parse(text);
   } catch (error) {
     const conflict = /^(<{7}|>{7}|={7})( |$)/m.test(text)
       ? ' (it contains git merge conflict markers: resolve them, or delete the file and re-record with `schema-contract baseline write`)'
       : '';
     throw new BaselineError(file, `is not valid JSON: ${(error as Error).message}${conflict}`);
   }
-  validateDocument ??= new Ajv({ allErrors: true, strict: true }).compile<BaselineDocument>(baselineSchema);
-  if (!validateDocument(document)) {
-    const problems = (validateDocument.errors ?? []).map(describeSchemaError);
-    throw new BaselineError(file, `does not match ${baselineSchema.$id}: ${problems.join('; ')}`);
+}
+
+/**
+ * The format version a document is to be read as: the one it declares when this plugin knows
+ * it, else the current one, whose schema then says what is wrong. A newer version is refused.
+ */
+function formatVersion(file: string, document: unknown): number {
+  if (typeof document !== 'object' || document === null || Array.isArray(document)) return BASELINE_FORMAT_VERSION;
+  const version = (document as { version?: unknown }).version;
+  if (!Number.isInteger(version)) return BASELINE_FORMAT_VERSION;
+  if ((version as number) > BASELINE_FORMAT_VERSION) throw new BaselineFormatError(file, version as number);
+  return SCHEMA_FILES[version as number] === undefined ? BASELINE_FORMAT_VERSION : (version as number);
+}
+
+function validated(file: string, document: unknown, version: number): readonly StoredEntry[] {
+  const { validate, id } = validatorFor(version);
+  if (!validate(document)) {
+    const problems = (validate.errors ?? []).map(describeSchemaError);
+    throw new BaselineError(file, `does not match ${id}: ${problems.join('; ')}`);
   }
   const seen = new Set<string>();
   for (const entry of document.entries) {
@@ -105,7 +157,36 @@ export function parseBaseline(file: string, text: string): Baseline {
     }
     seen.add(key);
   }
-  return createBaseline(file, document.entries);
+  return document.entries;
+}
+
+/**
+ * Parses and validates a baseline of any known format version against that version's schema
+ * (the burn-down reads the whole history, a migration reads the old file). Throws a BaselineError
+ * naming `file` and the problem.
+ */
+export function parseBaselineDocument(file: string, text: string): { readonly version: number; readonly entries: readonly StoredEntry[] } {
+  const document = parseJson(file, text);
+  const version = formatVersion(file, document);
+  return { version, entries: validated(file, document, version) };
+}
+
+/**
+ * Parses a baseline this plugin can apply: the current format version. An older one is refused
+ * before it is validated: whatever else is wrong with it, migrating it is the way out.
+ */
+export function parseBaseline(file: string, text: string): Baseline {
+  const document = parseJson(file, text);
+  const version = formatVersion(file, document);
+  if (version !== BASELINE_FORMAT_VERSION) throw new BaselineFormatError(file, version);
+  return createBaseline(file, validated(file, document, version) as readonly BaselineEntry[]);
+}
+
+export function missingBaselineError(file: string): BaselineError {
+  return new BaselineError(
+    file,
+    'does not exist. Record the current findings with `schema-contract baseline write`, or remove the `baseline` setting',
+  );
 }
 
 interface CachedRead {
@@ -127,12 +208,7 @@ export function readBaseline(file: string): Baseline {
     stamp = fileVersion(statSync(file));
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT') {
-      throw new BaselineError(
-        file,
-        'does not exist. Record the current findings with `schema-contract baseline write`, or remove the `baseline` setting',
-      );
-    }
+    if (code === 'ENOENT') throw missingBaselineError(file);
     throw new BaselineError(file, `cannot be read: ${(error as Error).message}`);
   }
   const cached = reads.get(file);
@@ -170,7 +246,7 @@ function serializeEntry(entry: BaselineEntry): string {
     fingerprint: entry.fingerprint,
     count: entry.count,
   };
-  if (entry.enclosing !== undefined) ordered.enclosing = entry.enclosing;
+  if (entry.context !== undefined) ordered.context = entry.context;
   if (entry.snippet !== undefined) ordered.snippet = entry.snippet;
   return JSON.stringify(ordered);
 }
@@ -182,24 +258,56 @@ export function serializeBaseline(entries: readonly BaselineEntry[]): string {
   return `{\n  "$schema": ${JSON.stringify(baselineSchema.$id)},\n  "version": ${BASELINE_FORMAT_VERSION},\n  "entries": ${body}\n}\n`;
 }
 
+/** What an update finds on disk. */
+export type StoredBaseline =
+  | { readonly state: 'absent' }
+  | { readonly state: 'current'; readonly baseline: Baseline }
+  /** An older format version: its entries cannot be matched, only compared by path, rule and count. */
+  | { readonly state: 'outdated'; readonly version: number; readonly entries: readonly StoredEntry[] };
+
+function stored(file: string, bytes: Buffer | undefined): StoredBaseline {
+  if (bytes === undefined) return { state: 'absent' };
+  const { version, entries } = parseBaselineDocument(file, bytes.toString('utf8'));
+  return version === BASELINE_FORMAT_VERSION
+    ? { state: 'current', baseline: createBaseline(file, entries as readonly BaselineEntry[]) }
+    : { state: 'outdated', version, entries };
+}
+
 /**
- * Writes atomically: a temporary file in the same directory, flushed, then renamed over the
- * target, so an editor or a concurrent `eslint` never reads half a baseline.
+ * Reads the baseline, lets `update` decide its new entries, and writes them, under a lock: two
+ * updates (two `schema-contract baseline write` runs) never interleave, so neither loses the
+ * other's entries, and one that cannot get the lock fails with an error instead. Writes only when
+ * the bytes change; follows a symlinked baseline to its target; keeps the file's mode. Every
+ * failure is a BaselineError naming `file`.
  */
-export function writeBaseline(file: string, entries: readonly BaselineEntry[]): void {
-  const text = serializeBaseline(entries);
-  const temporary = join(dirname(file), `.${basename(file)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
-  const descriptor = openSync(temporary, 'wx');
+export function updateBaseline<T>(
+  file: string,
+  update: (current: StoredBaseline) => { readonly entries: readonly BaselineEntry[]; readonly result: T },
+  options: UpdateOptions = {},
+): { readonly result: T; readonly written: boolean } {
   try {
-    writeSync(descriptor, text);
-    fsyncSync(descriptor);
-  } finally {
-    closeSync(descriptor);
-  }
-  try {
-    renameSync(temporary, file);
+    return updateFile(
+      file,
+      (bytes) => {
+        const { entries, result } = update(stored(file, bytes));
+        const text = serializeBaseline(entries);
+        const written = bytes === undefined || bytes.toString('utf8') !== text;
+        return { text: written ? text : undefined, result: { result, written } };
+      },
+      options,
+    );
   } catch (error) {
-    unlinkSync(temporary);
+    if (error instanceof SafeWriteError) throw new BaselineError(file, error.problem);
+    throw error;
+  }
+}
+
+/** Writes `entries` whatever the file holds now, with the same guarantees as `updateBaseline`. */
+export function writeBaseline(file: string, entries: readonly BaselineEntry[], options: UpdateOptions = {}): void {
+  try {
+    updateFile(file, () => ({ text: serializeBaseline(entries), result: undefined }), options);
+  } catch (error) {
+    if (error instanceof SafeWriteError) throw new BaselineError(file, error.problem);
     throw error;
   }
 }

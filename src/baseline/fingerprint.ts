@@ -1,19 +1,20 @@
 import { createHash } from 'node:crypto';
 import { relative, sep } from 'node:path';
 import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
-import { getEnclosingName } from '../analysis/function-name.js';
+import { describeContext, findingContext } from './finding-context.js';
 
 /**
  * What identifies a finding inside one file and rule, independent of where the file lives:
  * the reported code (as tokens, so indentation, line endings and line breaks do not matter) and
- * the named function or declaration around it. The path is folded in later by `fingerprintOf`,
- * once the baseline file (which paths are relative to) is known.
+ * its context (the names from the top of the file down to it, see finding-context.ts). The path
+ * is folded in later by `fingerprintOf`, once the baseline file (which paths are relative to) is
+ * known.
  */
 export interface FindingIdentity {
-  /** Hash of the normalised reported code and the enclosing name. */
+  /** Hash of the normalised reported code and its context. */
   readonly identity: string;
-  /** The enclosing function, method or declaration; undefined at module level. */
-  readonly enclosing: string | undefined;
+  /** The context as people read it (`tools › [name="search"] › inputSchema`); undefined at the top of the file. */
+  readonly context: string | undefined;
   /** The reported code on one line, shortened, for humans reading the baseline. */
   readonly snippet: string;
   /** Source offsets of the reported code: findings are numbered in this order. */
@@ -22,6 +23,11 @@ export interface FindingIdentity {
 }
 
 const SNIPPET_LENGTH = 80;
+/**
+ * Part of every identity: fingerprints of one format version never equal another's by accident,
+ * and a version that identifies findings differently must change it (with BASELINE_FORMAT_VERSION).
+ */
+const IDENTITY_SCHEME = 'schema-contract-finding/2';
 
 function sha256(text: string): string {
   return createHash('sha256').update(text).digest('hex');
@@ -91,12 +97,12 @@ export function identifyReport(
   } else {
     throw new TypeError('eslint-plugin-schema-contract: a report needs a node or a loc');
   }
-  // getEnclosingName starts at the node's parent; a report on a whole function names that function.
-  const enclosing = anchor ? getEnclosingName(anchor) : undefined;
+  const segments = anchor ? findingContext(sourceCode, anchor) : [];
   const text = normalisedText(sourceCode, range);
   return {
-    identity: sha256(`${text}\u0000${enclosing ?? ''}`),
-    enclosing,
+    // Segments never hold a raw line break (literals are JSON-quoted), so '\n' cannot be forged.
+    identity: sha256(`${IDENTITY_SCHEME}\u0000${text}\u0000${segments.join('\n')}`),
+    context: segments.length === 0 ? undefined : describeContext(segments),
     snippet: shorten(collapseWhitespace(sourceCode.text.slice(range[0], range[1]))),
     start: range[0],
     end: range[1],

@@ -169,7 +169,7 @@ export function withBaseline<MessageIds extends string, Options extends readonly
               fixed: stale.fixed,
               count: stale.entry.count,
               snippet: stale.entry.snippet ?? stale.entry.fingerprint,
-              where: stale.entry.enclosing === undefined ? '' : ` in ${stale.entry.enclosing}`,
+              where: stale.entry.context === undefined ? '' : ` in ${stale.entry.context}`,
               baseline: baselinePath(context.cwd, baseline.file) || baseline.file,
             },
           });

@@ -1,7 +1,8 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, relative, sep } from 'node:path';
-import { parseBaseline } from '../baseline/baseline-file.js';
+import { parseBaselineDocument } from '../baseline/baseline-file.js';
+import { countTicks } from './time-axis.js';
 import { UsageError } from './usage-error.js';
 
 export interface BurnDownPoint {
@@ -23,7 +24,7 @@ function git(cwd: string, args: string[]): string {
 function countsOf(file: string, text: string): Pick<BurnDownPoint, 'counts' | 'total' | 'error'> {
   try {
     const counts: Record<string, number> = {};
-    for (const entry of parseBaseline(file, text).entries) counts[entry.rule] = (counts[entry.rule] ?? 0) + entry.count;
+    for (const entry of parseBaselineDocument(file, text).entries) counts[entry.rule] = (counts[entry.rule] ?? 0) + entry.count;
     return { counts, total: Object.values(counts).reduce((sum, count) => sum + count, 0) };
   } catch (error) {
     return { counts: {}, total: 0, error: (error as Error).message };
@@ -115,67 +116,43 @@ export function burnDownMarkdown(points: readonly BurnDownPoint[]): string {
         } | ${ruleNames.map((rule) => (point.error ? '–' : String(point.counts[rule] ?? 0))).join(' | ')} |`,
     ),
   ];
-  return `${lines.join('\n')}\n`;
+  return `${burnDownMermaid(points)}\n${lines.join('\n')}\n`;
 }
 
-const PALETTE = ['#1f77b4', '#ff7f0e', '#2ca02c', '#d62728', '#9467bd', '#8c564b', '#e377c2', '#7f7f7f'];
+export { burnDownSvg } from './burn-down-chart.js';
 
-function escapeXml(text: string): string {
-  return text.replace(/[<>&"']/g, (char) => `&#${char.charCodeAt(0)};`);
+/** Mermaid's xychart spaces categories evenly, so the history is sampled at evenly spaced times. */
+const MERMAID_SAMPLES = 12;
+
+function isoDay(time: number): string {
+  return new Date(time).toISOString().slice(0, 10);
 }
 
-/** A small line chart (total and one line per rule over the commits), for a README. */
-export function burnDownSvg(points: readonly BurnDownPoint[]): string {
-  const ruleNames = rulesOf(points);
-  const width = 640;
-  const height = 260;
-  const left = 48;
-  const right = 200;
-  const top = 24;
-  const bottom = 40;
-  const plotWidth = width - left - right;
-  const plotHeight = height - top - bottom;
-  const readable = points.filter((point) => !point.error);
-  const maximum = Math.max(1, ...readable.map((point) => point.total));
-  const x = (index: number): number => left + (points.length === 1 ? plotWidth / 2 : (plotWidth * index) / (points.length - 1));
-  const y = (value: number): number => top + plotHeight - (plotHeight * value) / maximum;
-  const round = (value: number): string => value.toFixed(1);
-  const series = [
-    { name: 'total', color: '#111111', value: (point: BurnDownPoint) => point.total, strokeWidth: 2.5 },
-    ...ruleNames.map((rule, index) => ({
-      name: rule,
-      color: PALETTE[index % PALETTE.length] ?? '#000000',
-      value: (point: BurnDownPoint) => point.counts[rule] ?? 0,
-      strokeWidth: 1.5,
-    })),
-  ];
-  const lines = series.map((line) => {
-    const coordinates = points.flatMap((point, index) => (point.error ? [] : [`${round(x(index))},${round(y(line.value(point)))}`]));
-    return `  <polyline fill="none" stroke="${line.color}" stroke-width="${line.strokeWidth}" points="${coordinates.join(' ')}"><title>${escapeXml(line.name)}</title></polyline>`;
-  });
-  const legend = series.map(
-    (line, index) =>
-      `  <g transform="translate(${width - right + 16},${top + index * 18})"><rect width="12" height="3" y="5" fill="${line.color}"/><text x="18" y="10" font-size="11">${escapeXml(
-        `${line.name} (${points.at(-1)?.error ? '?' : line.value(points.at(-1) as BurnDownPoint)})`,
-      )}</text></g>`,
+/**
+ * The total over time as a Mermaid `xychart-beta` block, which GitHub renders in Markdown with no
+ * image. The history is sampled at evenly spaced dates (a count holds until the next version), so
+ * the x axis is a time axis; Mermaid's chart has no legend, so it draws the total only and the
+ * table below it gives each rule.
+ */
+export function burnDownMermaid(points: readonly BurnDownPoint[]): string {
+  const readable = points.filter((point) => !point.error).map((point) => ({ time: Date.parse(point.date), total: point.total }));
+  const first = readable[0];
+  const last = readable.at(-1);
+  if (!first || !last) return '';
+  const samples = last.time > first.time ? MERMAID_SAMPLES : 1;
+  const times = Array.from({ length: samples }, (_, index) =>
+    samples === 1 ? last.time : Math.round(first.time + ((last.time - first.time) * index) / (samples - 1)),
   );
-  const first = points[0];
-  const last = points.at(-1);
+  const totals = times.map((time) => readable.filter((point) => point.time <= time).at(-1)?.total ?? first.total);
+  const top = countTicks(Math.max(...totals), 5).at(-1) ?? 1;
   return [
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="sans-serif" role="img" aria-label="Baselined findings over time">`,
-    `  <title>Baselined schema-contract findings</title>`,
-    `  <rect width="${width}" height="${height}" fill="#ffffff"/>`,
-    `  <line x1="${left}" y1="${top + plotHeight}" x2="${left + plotWidth}" y2="${top + plotHeight}" stroke="#999999"/>`,
-    `  <line x1="${left}" y1="${top}" x2="${left}" y2="${top + plotHeight}" stroke="#999999"/>`,
-    `  <text x="${left - 6}" y="${top + 4}" font-size="11" text-anchor="end">${maximum}</text>`,
-    `  <text x="${left - 6}" y="${top + plotHeight}" font-size="11" text-anchor="end">0</text>`,
-    first ? `  <text x="${left}" y="${height - 16}" font-size="11">${escapeXml(day(first))}</text>` : '',
-    last ? `  <text x="${left + plotWidth}" y="${height - 16}" font-size="11" text-anchor="end">${escapeXml(day(last))}</text>` : '',
-    ...lines,
-    ...legend,
-    '</svg>',
-  ]
-    .filter((line) => line !== '')
-    .join('\n')
-    .concat('\n');
+    '```mermaid',
+    'xychart-beta',
+    '  title "Baselined findings (total)"',
+    `  x-axis [${times.map((time) => `"${isoDay(time)}"`).join(', ')}]`,
+    `  y-axis "findings" 0 --> ${top}`,
+    `  line [${totals.join(', ')}]`,
+    '```',
+    '',
+  ].join('\n');
 }

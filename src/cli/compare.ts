@@ -70,7 +70,7 @@ export function entriesAfterWrite(baseline: Baseline | undefined, collection: Co
           rule: finding.rule,
           fingerprint: finding.fingerprint,
           count,
-          ...(finding.enclosing === undefined ? {} : { enclosing: finding.enclosing }),
+          ...(finding.context === undefined ? {} : { context: finding.context }),
           snippet: existing?.snippet ?? finding.snippet,
         });
       }

@@ -2,11 +2,12 @@ import { existsSync, statSync } from 'node:fs';
 import { relative, resolve, sep } from 'node:path';
 import { parseArgs } from 'node:util';
 import { minimatch } from 'minimatch';
-import { BaselineError, createBaseline, readBaseline, serializeBaseline, writeBaseline, type Baseline } from '../baseline/baseline-file.js';
+import { BaselineError, readBaseline } from '../baseline/baseline-file.js';
 import { collect, type Collection, type RawFinding } from './collect.js';
 import { burnDown, burnDownMarkdown, burnDownSvg, burnDownText } from './burn-down.js';
-import { compare, entriesAfterPrune, entriesAfterWrite, type Comparison } from './compare.js';
+import { compare, type Comparison } from './compare.js';
 import { toSarif } from './sarif.js';
+import { migrationText, updateFromRun } from './update-baseline.js';
 import { UsageError } from './usage-error.js';
 
 export interface CliIo {
@@ -165,7 +166,7 @@ function checkText(cwd: string, collection: Collection, comparison: Comparison):
   if (comparison.fixed.length > 0) {
     out.push('', 'Fixed findings still in the baseline (remove them with `schema-contract baseline prune`):');
     for (const { entry, fixed, fileDeleted } of comparison.fixed) {
-      const where = entry.enclosing === undefined ? '' : ` in ${entry.enclosing}`;
+      const where = entry.context === undefined ? '' : ` in ${entry.context}`;
       const what = fileDeleted ? 'file deleted' : `${fixed} of ${entry.count} gone${where}`;
       out.push(`  ${displayPath(cwd, resolve(baselineDirectory, entry.path))}  ${entry.rule}  ${what}: \`${entry.snippet ?? entry.fingerprint}\``);
     }
@@ -252,16 +253,16 @@ async function baselineCommand(io: CliIo, invocation: Invocation): Promise<numbe
   const collection = await runLint(io, invocation);
   const file = collection.baselineFile;
   const shown = displayPath(io.cwd, file);
-  const existing: Baseline | undefined =
-    invocation.command === 'write' && !existsSync(file) ? undefined : readBaseline(file);
   const inScope = scopeOf(io.cwd, invocation.patterns);
-  const comparison = compare(existing ?? createBaseline(file, []), collection, inScope);
+  // Read before any note: a bad baseline is the one thing to say. write and prune read it under its lock.
+  const checked = invocation.command === 'check' ? compare(readBaseline(file), collection, inScope) : undefined;
   warnIfNotEnforced(io, collection);
   for (const error of collection.fatal) {
     io.stderr.write(`schema-contract: ${displayPath(io.cwd, error.filePath)} could not be linted: ${error.message}\n`);
   }
 
-  if (invocation.command === 'check') {
+  if (checked) {
+    const comparison = checked;
     const ok = comparison.new.length === 0 && comparison.fixed.length === 0 && collection.fatal.length === 0;
     if (invocation.format === 'sarif') io.stdout.write(`${JSON.stringify(toSarif(comparison, collection, namespaceOf(collection)), null, 2)}\n`);
     else if (invocation.format === 'json') io.stdout.write(`${JSON.stringify(checkJson(io.cwd, collection, comparison, ok), null, 2)}\n`);
@@ -269,9 +270,7 @@ async function baselineCommand(io: CliIo, invocation: Invocation): Promise<numbe
     return ok ? 0 : 1;
   }
 
-  const entries = invocation.command === 'write' ? entriesAfterWrite(existing, collection) : entriesAfterPrune(existing as Baseline, comparison);
-  const changed = !existing || serializeBaseline(entries) !== serializeBaseline(existing.entries);
-  if (changed) writeBaseline(file, entries);
+  const { entries, comparison, written: changed, migration } = updateFromRun(invocation.command as 'write' | 'prune', file, collection, inScope);
   const findings = entries.reduce((sum, entry) => sum + entry.count, 0);
   const summary = {
     baseline: shown,
@@ -281,9 +280,12 @@ async function baselineCommand(io: CliIo, invocation: Invocation): Promise<numbe
     added: invocation.command === 'write' ? comparison.new.length : 0,
     removed: comparison.fixed.reduce((sum, fixed) => sum + fixed.fixed, 0),
     unverified: comparison.unverified.length,
+    ...(migration ? { migration } : {}),
   };
   if (invocation.format === 'json') {
     io.stdout.write(`${JSON.stringify(summary, null, 2)}\n`);
+  } else if (migration) {
+    io.stdout.write(migrationText(shown, findings, entries.length, migration));
   } else {
     const verb = invocation.command === 'write' ? 'Recorded' : 'Pruned';
     io.stdout.write(

@@ -43,7 +43,7 @@ interface StoredEntry {
   rule: string;
   fingerprint: string;
   count: number;
-  enclosing?: string;
+  context?: string;
   snippet?: string;
 }
 
@@ -62,8 +62,8 @@ describe('baseline write, then eslint', () => {
     expect(entries()).toHaveLength(2);
     expect(entries()).toEqual(
       expect.arrayContaining([
-        { path: 'src/tools.ts', rule: 'flag-open-object', fingerprint: expect.stringMatching(/^[0-9a-f]{20}$/), count: 1, enclosing: 'buildSchema', snippet: "{ type: 'object' }" },
-        { path: 'src/tools.ts', rule: 'flag-open-object', fingerprint: expect.stringMatching(/^[0-9a-f]{20}$/), count: 1, enclosing: 'fallback', snippet: "{ type: 'object' }" },
+        { path: 'src/tools.ts', rule: 'flag-open-object', fingerprint: expect.stringMatching(/^[0-9a-f]{20}$/), count: 1, context: 'buildSchema', snippet: "{ type: 'object' }" },
+        { path: 'src/tools.ts', rule: 'flag-open-object', fingerprint: expect.stringMatching(/^[0-9a-f]{20}$/), count: 1, context: 'fallback', snippet: "{ type: 'object' }" },
       ]),
     );
     expect(await lint(project.dir)).toEqual([]);
@@ -74,14 +74,14 @@ describe('baseline write, then eslint', () => {
     project.write('src/a.ts', "export const a = { type: 'object' };\n");
     await cli(project.dir, 'baseline', 'write');
     const first = readFileSync(join(project.dir, 'schema-contract-baseline.json'));
-    project.write('schema-contract-baseline.json', '{"version":1,"entries":[]}');
+    project.write('schema-contract-baseline.json', '{"version":2,"entries":[]}');
     await cli(project.dir, 'baseline', 'write');
     expect(readFileSync(join(project.dir, 'schema-contract-baseline.json'))).toEqual(first);
     const lines = first.toString('utf8').split('\n');
     expect(lines.slice(0, 4)).toEqual([
       '{',
       '  "$schema": "https://raw.githubusercontent.com/schema-contract/eslint-plugin-schema-contract/main/schemas/baseline.schema.json",',
-      '  "version": 1,',
+      '  "version": 2,',
       '  "entries": [',
     ]);
     const entryLines = lines.filter((line) => line.startsWith('    {'));
@@ -133,7 +133,7 @@ describe('baseline write, then eslint', () => {
     expect(report.ok).toBe(false);
     expect(report.rules).toEqual({ 'flag-open-object': { baselined: 1, new: 1, fixed: 1 } });
     expect(report.new).toEqual([expect.objectContaining({ path: 'src/tools.ts', line: 11, rule: 'flag-open-object' })]);
-    expect(report.fixed).toEqual([expect.objectContaining({ path: 'src/tools.ts', enclosing: 'buildSchema', fixed: 1, remaining: 0 })]);
+    expect(report.fixed).toEqual([expect.objectContaining({ path: 'src/tools.ts', context: 'buildSchema', fixed: 1, remaining: 0 })]);
 
     const text = await cli(project.dir, 'baseline', 'check');
     expect(text.code).toBe(1);
@@ -144,7 +144,7 @@ describe('baseline write, then eslint', () => {
     // Prune removes the fixed entry only: the new finding is not recorded and still fails.
     const pruned = await cli(project.dir, 'baseline', 'prune');
     expect(pruned.code).toBe(0);
-    expect(entries().map((entry) => entry.enclosing)).toEqual(['fallback']);
+    expect(entries().map((entry) => entry.context)).toEqual(['fallback']);
     expect(await lint(project.dir)).toEqual([expect.objectContaining({ line: 11, messageId: 'openObject' })]);
     expect((await cli(project.dir, 'baseline', 'check')).code).toBe(1);
   });
@@ -175,7 +175,7 @@ describe('files and rules without baseline entries', () => {
       { file: 'src/tools.ts', line: 9, ruleId: 'fixture/flag-fixme', messageId: 'fixme', message: 'FIXME left in.' },
     ];
     expect(await lint(project.dir)).toEqual(expected);
-    project.write('schema-contract-baseline.json', '{ "version": 1, "entries": [] }\n');
+    project.write('schema-contract-baseline.json', '{ "version": 2, "entries": [] }\n');
     // With no entries at all, the recorded findings come back between the same messages.
     const recorded = { file: 'src/tools.ts', ruleId: 'fixture/flag-open-object', messageId: 'openObject', message: "Open object schema `{ type: 'object' }`." };
     expect(await lint(project.dir)).toEqual([expected[0], expected[1], { ...recorded, line: 3 }, { ...recorded, line: 8 }, expected[2]]);
@@ -194,7 +194,7 @@ describe('identical findings', () => {
 
   it('are counted in one entry; fixing one leaves one, and a third is new', async () => {
     await cli(project.dir, 'baseline', 'write');
-    expect(entries()).toEqual([expect.objectContaining({ path: 'src/twice.ts', count: 2, enclosing: 'buildSchemas' })]);
+    expect(entries()).toEqual([expect.objectContaining({ path: 'src/twice.ts', count: 2, context: 'buildSchemas › []' })]);
     expect(await lint(project.dir)).toEqual([]);
 
     project.write('src/twice.ts', TWICE.replace("    { type: 'object' },\n    { type: 'object' },\n", "    { type: 'object' },\n"));
@@ -294,5 +294,58 @@ describe('a rule that skips a file for lack of its words', () => {
     const check = await cli(project.dir, 'baseline', 'check');
     expect(check.code).toBe(1);
     expect(check.stdout).toContain('no-schema-helper-throw');
+  });
+});
+
+describe('a baseline of the previous format (1)', () => {
+  // As eslint-plugin-schema-contract 0.1 wrote it: the same findings, fingerprinted by enclosing name.
+  const V1 = `{
+  "$schema": "https://raw.githubusercontent.com/schema-contract/eslint-plugin-schema-contract/main/schemas/baseline.schema.json",
+  "version": 1,
+  "entries": [
+    {"path":"lib/old.ts","rule":"flag-open-object","fingerprint":"0123456789abcdef0123","count":2,"enclosing":"legacy","snippet":"{ type: 'object' }"},
+    {"path":"src/tools.ts","rule":"flag-open-object","fingerprint":"1111111111aaaaaaaaaa","count":1,"enclosing":"buildSchema","snippet":"{ type: 'object' }"}
+  ]
+}
+`;
+  beforeEach(() => setUp({ 'src/tools.ts': TOOLS, 'lib/old.ts': "export function legacy() {\n  return [{ type: 'object' }, { type: 'object' }];\n}\n", 'schema-contract-baseline.json': V1 }));
+
+  it('is refused by check and prune with the way out, and migrated by write with what to review', async () => {
+    for (const command of ['check', 'prune']) {
+      const refused = await cli(project.dir, 'baseline', command);
+      expect(refused.code).toBe(2);
+      expect(refused.stderr).toContain('schema-contract-baseline.json: uses baseline format 1, written by an earlier eslint-plugin-schema-contract.');
+      expect(refused.stderr).toContain('Migrate it: run `schema-contract baseline write` on the whole project');
+    }
+    expect(project.read('schema-contract-baseline.json')).toBe(V1);
+
+    // A partial run cannot convert the entries of what it did not lint: it says so, loudly.
+    const partial = await cli(project.dir, 'baseline', 'write', 'src');
+    expect(partial.code).toBe(0);
+    expect(partial.stdout).toBe(
+      [
+        "Migrated schema-contract-baseline.json from baseline format 1 to 2: 2 finding(s) in 2 entries. Review the diff before committing it.",
+        'More findings than the old baseline held (new since it was written, or found only now): check each before committing',
+        '  src/tools.ts  flag-open-object  1 → 2',
+        'Not carried over (file or rule not linted in this run; `eslint` will report them as new): run `schema-contract baseline write` on the whole project',
+        '  lib/old.ts  flag-open-object  2 finding(s)',
+        '',
+      ].join('\n'),
+    );
+    expect(entries().map((entry) => [entry.path, entry.context, entry.count])).toEqual(
+      expect.arrayContaining([
+        ['src/tools.ts', 'buildSchema', 1],
+        ['src/tools.ts', 'fallback', 1],
+      ]),
+    );
+    expect(JSON.parse(project.read('schema-contract-baseline.json'))).toMatchObject({ version: 2 });
+    await expect(lint(project.dir)).resolves.toEqual([expect.objectContaining({ file: 'lib/old.ts', messageId: 'openObject' }), expect.objectContaining({ file: 'lib/old.ts', messageId: 'openObject' })]);
+
+    // On the whole project, nothing grew where the old baseline already counted the same findings.
+    project.write('schema-contract-baseline.json', V1.replace('"count":1,"enclosing":"buildSchema"', '"count":2,"enclosing":"buildSchema"'));
+    const whole = await cli(project.dir, 'baseline', 'write', '--format', 'json');
+    expect(JSON.parse(whole.stdout)).toMatchObject({ written: true, findings: 4, migration: { fromVersion: 1, grew: [], notCarried: [] } });
+    expect(await lint(project.dir)).toEqual([]);
+    expect((await cli(project.dir, 'baseline', 'check')).code).toBe(0);
   });
 });

@@ -39,22 +39,41 @@ function validateSarif(log: unknown): string[] {
   return validate(log) ? [] : (validate.errors ?? []).map((error) => `${error.instancePath} ${error.message ?? ''}`);
 }
 
+interface SarifLocation {
+  physicalLocation: { artifactLocation: { uri: string; uriBaseId: string }; region: { startLine: number } };
+}
+
+interface SarifResult {
+  ruleId: string;
+  baselineState: string;
+  level: string;
+  message: { text: string };
+  partialFingerprints: Record<string, string>;
+  locations: SarifLocation[];
+  suppressions?: { kind: string; status: string; justification: string; location: SarifLocation }[];
+}
+
 interface SarifLog {
   version: string;
   runs: {
     tool: { driver: { name: string; rules: { id: string; helpUri?: string }[] } };
-    results: {
-      ruleId: string;
-      baselineState: string;
-      level: string;
-      partialFingerprints: Record<string, string>;
-      locations: { physicalLocation: { artifactLocation: { uri: string }; region: { startLine: number } } }[];
-    }[];
+    invocations: { executionSuccessful: boolean; toolExecutionNotifications: { level: string; message: { text: string }; locations: SarifLocation[] }[] }[];
+    results: SarifResult[];
   }[];
 }
 
+/** The 1-based line of the baseline file that holds the entry with this fingerprint. */
+function baselineLine(fingerprint: string): number {
+  return project.read('schema-contract-baseline.json').split('\n').findIndex((line) => line.includes(`"fingerprint":"${fingerprint}"`)) + 1;
+}
+
+const where = (result: SarifResult | undefined) => {
+  const location = result?.locations[0]?.physicalLocation;
+  return [location?.artifactLocation.uri, location?.region.startLine];
+};
+
 describe('baseline check --format sarif', () => {
-  it('is valid SARIF 2.1.0 with baselineState new, unchanged and absent, and partialFingerprints', async () => {
+  it('is valid SARIF 2.1.0: new findings open, baselined and fixed ones suppressed by their baseline entry', async () => {
     setUp({
       'src/a.ts': "export const kept = { type: 'object' };\nexport const fixed = { type: 'object' };\n",
     });
@@ -67,17 +86,63 @@ describe('baseline check --format sarif', () => {
     expect(log.version).toBe('2.1.0');
     const run = log.runs[0];
     expect(run?.tool.driver.rules).toEqual([{ id: 'fixture/flag-open-object', shortDescription: { text: 'Report open object schemas (test fixture)' }, helpUri: expect.stringContaining('flag-open-object.md') }]);
-    const summary = run?.results.map((r) => [r.baselineState, r.level, r.locations[0]?.physicalLocation.artifactLocation.uri, r.locations[0]?.physicalLocation.region.startLine]);
-    expect(summary).toEqual([
-      ['new', 'error', 'src/a.ts', 2],
-      ['unchanged', 'note', 'src/a.ts', 1],
-      ['absent', 'note', 'src/a.ts', 1],
+    expect(run?.invocations).toEqual([{ executionSuccessful: true, toolExecutionNotifications: [] }]);
+    const [added, kept, fixed] = run?.results ?? [];
+    expect(run?.results).toHaveLength(3);
+
+    expect(added).toMatchObject({ ruleId: 'fixture/flag-open-object', baselineState: 'new', level: 'error', message: { text: "Open object schema `{ type: 'object' }`." } });
+    expect(where(added)).toEqual(['src/a.ts', 2]);
+    expect(added?.suppressions).toBeUndefined();
+
+    const [keptFingerprint, keptOccurrence] = kept?.partialFingerprints['schemaContractFinding/v2']?.split(':') ?? [];
+    expect(keptOccurrence).toBe('0');
+    expect(kept).toMatchObject({ baselineState: 'unchanged', level: 'error' });
+    expect(where(kept)).toEqual(['src/a.ts', 1]);
+    expect(kept?.suppressions).toEqual([
+      {
+        kind: 'external',
+        status: 'accepted',
+        justification: expect.stringContaining('recorded in the findings baseline schema-contract-baseline.json'),
+        location: { physicalLocation: { artifactLocation: { uri: 'schema-contract-baseline.json', uriBaseId: 'SRCROOT' }, region: { startLine: baselineLine(keptFingerprint ?? '') } } },
+      },
     ]);
+
+    const [fixedFingerprint] = fixed?.partialFingerprints['schemaContractFinding/v2']?.split(':') ?? [];
+    const fixedLine = baselineLine(fixedFingerprint ?? '');
+    expect(fixedLine).toBeGreaterThan(0);
+    expect(fixedLine).not.toBe(baselineLine(keptFingerprint ?? ''));
+    expect(fixed).toMatchObject({ baselineState: 'absent', message: { text: expect.stringContaining('of src/a.ts in fixed no longer occurs') } });
+    // Nothing in the source says where a fixed finding was: its baseline entry is what must go.
+    expect(where(fixed)).toEqual(['schema-contract-baseline.json', fixedLine]);
+    expect(fixed?.suppressions).toEqual([expect.objectContaining({ kind: 'external', status: 'accepted', location: fixed?.locations[0] })]);
+
     for (const sarifResult of run?.results ?? []) {
-      expect(sarifResult.partialFingerprints['schemaContractFinding/v1']).toMatch(/^[0-9a-f]{20}:0$/);
+      expect(sarifResult.partialFingerprints['schemaContractFinding/v2']).toMatch(/^[0-9a-f]{20}:0$/);
     }
-    // Not corrupted by a failing validator: a broken log is rejected.
-    expect(validateSarif({ ...log, runs: [{ ...run, results: [{ ...run?.results[0], baselineState: 'gone' }] }] })).not.toEqual([]);
+    // The validator does check what is emitted: a broken suppression or state is rejected.
+    const broken = (change: Partial<SarifResult>) => ({ ...log, runs: [{ ...run, results: [{ ...kept, ...change }] }] });
+    expect(validateSarif(broken({ baselineState: 'gone' }))).not.toEqual([]);
+    expect(validateSarif(broken({ suppressions: [{ ...kept?.suppressions?.[0], kind: 'baseline' } as never] }))).not.toEqual([]);
+  });
+
+  it('says which files could not be linted, so a parse error never looks clean', async () => {
+    setUp({ 'src/a.ts': "export const a = { type: 'object' };\n" });
+    await cli(project.dir, 'baseline', 'write');
+    project.write('src/broken.ts', 'export const = ;\n');
+    const result = await cli(project.dir, 'baseline', 'check', '--format', 'sarif');
+    expect(result.code).toBe(1);
+    const log = JSON.parse(result.stdout) as SarifLog;
+    expect(validateSarif(log)).toEqual([]);
+    const notifications = log.runs[0]?.invocations[0];
+    expect(notifications?.executionSuccessful).toBe(false);
+    expect(notifications?.toolExecutionNotifications).toEqual([
+      {
+        level: 'error',
+        message: { text: expect.stringMatching(/^Could not be linted, so its findings were not checked: 1:13 Parsing error: Variable declaration expected\.$/) },
+        locations: [{ physicalLocation: { artifactLocation: { uri: 'src/broken.ts', uriBaseId: 'SRCROOT' }, region: { startLine: 1 } } }],
+      },
+    ]);
+    expect(log.runs[0]?.results.map((r) => r.baselineState)).toEqual(['unchanged']);
   });
 });
 
@@ -110,8 +175,8 @@ describe('with the real rules', () => {
     setUp({ 'src/tools.ts': TOOL }, 'real', ['no-permissive-schema-fallback']);
     const written = await cli(project.dir, 'baseline', 'write');
     expect(written.stderr).toBe('');
-    const entries = (JSON.parse(project.read('schema-contract-baseline.json')) as { entries: { rule: string; enclosing?: string }[] }).entries;
-    expect(entries).toEqual([expect.objectContaining({ path: 'src/tools.ts', rule: 'no-permissive-schema-fallback', enclosing: 'toolSchema', count: 1 })]);
+    const entries = (JSON.parse(project.read('schema-contract-baseline.json')) as { entries: { rule: string; context?: string }[] }).entries;
+    expect(entries).toEqual([expect.objectContaining({ path: 'src/tools.ts', rule: 'no-permissive-schema-fallback', context: 'toolSchema › catch', count: 1 })]);
     expect(await lint(project.dir)).toEqual([]);
 
     project.write(

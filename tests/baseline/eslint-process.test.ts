@@ -90,12 +90,70 @@ describe('the schema-contract bin', () => {
   });
 });
 
+describe('look-alike findings in one tools array (the swap code review cares about)', () => {
+  const TOOLS = `import { toJsonSchema } from './convert.js';
+
+export const tools = [
+  { name: 'search', inputSchema: toJsonSchema(searchArgs) ?? { type: 'object' } },
+  { name: 'fetch', inputSchema: toJsonSchema(fetchArgs) ?? { type: 'object' } },
+  { name: 'list', inputSchema: toJsonSchema(listArgs) },
+];
+`;
+
+  it('fixing one tool\'s fallback and breaking another\'s fails `eslint` with exit 1, naming the new one and the fixed one', () => {
+    project = createProject({
+      'eslint.config.js': eslintConfig({
+        pluginEntry: build.pluginEntry,
+        namespace: 'schema-contract',
+        rules: ['no-permissive-schema-fallback'],
+        baselineConfigEntry: build.baselineConfigEntry,
+        baseline: 'schema-contract-baseline.json',
+      }),
+      'src/tools.ts': TOOLS,
+    });
+    expect(node(project.dir, build.bin, ['baseline', 'write'])).toMatchObject({ code: 0, stdout: expect.stringContaining('2 finding(s) in 2 entries') });
+    const recorded = (JSON.parse(project.read('schema-contract-baseline.json')) as { entries: { context: string; count: number }[] }).entries;
+    expect(recorded.map((entry) => [entry.context, entry.count]).sort()).toEqual([
+      ['tools › [name="fetch"] › inputSchema', 1],
+      ['tools › [name="search"] › inputSchema', 1],
+    ]);
+    expect(node(project.dir, eslintBin, ['.'])).toMatchObject({ code: 0, stdout: '' });
+
+    // Same file, same rule, same code, same count: only the tools differ.
+    project.write(
+      'src/tools.ts',
+      TOOLS.replace("toJsonSchema(searchArgs) ?? { type: 'object' }", 'toJsonSchema(searchArgs)').replace(
+        'toJsonSchema(listArgs) }',
+        "toJsonSchema(listArgs) ?? { type: 'object' } }",
+      ),
+    );
+    const eslint = node(project.dir, eslintBin, ['.']);
+    expect(eslint.code).toBe(1);
+    expect(eslint.stdout).toContain(
+      'Fixed — prune the baseline: 1 of 1 baselined finding(s) `{ type: \'object\' }` in tools › [name="search"] › inputSchema no longer occur',
+    );
+    expect(eslint.stdout).toMatch(/\n\s+6:58\s+error\s+This fallback for a schema that failed to build accepts any object/);
+    const json = JSON.parse(node(project.dir, eslintBin, ['--format', 'json', '.']).stdout) as JsonResult[];
+    expect(json.flatMap((file) => file.messages.map((message) => [message.line, message.messageId]))).toEqual([
+      [1, 'baselineStale'],
+      [6, 'permissiveFailureFallback'],
+    ]);
+    const check = node(project.dir, build.bin, ['baseline', 'check']);
+    expect(check.code).toBe(1);
+    expect(check.stdout).toMatch(/^no-permissive-schema-fallback\s+1\s+1\s+1$/m);
+    expect(check.stdout).toContain('src/tools.ts:6:58  schema-contract/no-permissive-schema-fallback');
+    expect(check.stdout).toContain('src/tools.ts  no-permissive-schema-fallback  1 of 1 gone in tools › [name="search"] › inputSchema');
+  });
+});
+
 describe('a bad baseline is a hard error naming the file', () => {
   it.each([
     ['malformed', '{"version": 1, "entries": [', /schema-contract-baseline\.json: is not valid JSON/],
     ['a merge conflict', '<<<<<<< HEAD\n{}\n=======\n{}\n>>>>>>> main\n', /git merge conflict markers/],
-    ['schema-invalid', '{"version": 1, "entries": [{"path": "src/a.ts", "rule": "flag-open-object", "fingerprint": "xyz", "count": 0}]}', /does not match .*baseline\.schema\.json: \/entries\/0\/fingerprint must match pattern .*\/entries\/0\/count must be >= 1/],
-    ['of an unknown version', '{"version": 2, "entries": []}', /\/version must be equal to constant/],
+    ['schema-invalid', '{"version": 2, "entries": [{"path": "src/a.ts", "rule": "flag-open-object", "fingerprint": "xyz", "count": 0}]}', /does not match .*baseline\.schema\.json: \/entries\/0\/fingerprint must match pattern .*\/entries\/0\/count must be >= 1/],
+    ['of a newer format', '{"version": 3, "entries": []}', /uses baseline format 3, newer than this eslint-plugin-schema-contract understands \(format 2\): upgrade the plugin/],
+    ['of an older format', '{"version": 1, "entries": []}', /uses baseline format 1, written by an earlier eslint-plugin-schema-contract\. .*Migrate it: run `schema-contract baseline write`/],
+    ['without a version', '{"entries": []}', /the file must have required property 'version'/],
     ['missing', undefined, /schema-contract-baseline\.json: does not exist/],
   ])('%s: eslint and the CLI exit 2', (_name, text, problem) => {
     setUp(text === undefined ? FILES : { ...FILES, 'schema-contract-baseline.json': text });
@@ -176,10 +234,13 @@ describe('baseline report', () => {
     expect(text).toMatch(/^[0-9a-f]{10}\s+\d{4}-\d{2}-\d{2}\s+3\s+1\s+1\s+1$/m);
     const markdown = node(project.dir, build.bin, ['baseline', 'report', '--format', 'markdown']).stdout;
     expect(markdown).toContain('| Commit | Date | Total | `flag-bad-function` | `flag-fixme` | `flag-open-object` |');
+    expect(markdown).toMatch(/^```mermaid\nxychart-beta\n[\s\S]*  line \[4(, [34])+\]\n```\n/);
     const svg = node(project.dir, build.bin, ['baseline', 'report', '--format', 'svg']).stdout;
     expect(svg).toMatch(/^<svg xmlns="http:\/\/www.w3.org\/2000\/svg"/);
-    expect(svg.match(/<polyline /g)).toHaveLength(4);
-    expect(svg).toContain('total (3)');
+    // One line per rule and one for the total, each with its current count in the legend.
+    expect(svg.match(/<g><title>[a-z-]+<\/title><path d="M/g)).toHaveLength(4);
+    expect(svg).toContain('total <tspan font-weight="bold">3</tspan>');
+    expect(svg).toContain('flag-open-object <tspan font-weight="bold">1</tspan>');
 
     // Uncommitted changes show as the last point.
     project.write('src/b.ts', 'export const b = 1;\n');

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as tsParser from '@typescript-eslint/parser';
 import type { TSESTree } from '@typescript-eslint/utils';
-import { Linter, type Rule } from 'eslint';
+import { Linter } from 'eslint';
 import { describe, expect, it } from 'vitest';
 import {
   BaselineError,
@@ -13,38 +13,23 @@ import {
   writeBaseline,
   type BaselineEntry,
 } from '../../src/baseline/baseline-file.js';
-import { baselinePath, fingerprintOf, identifyReport, type FindingIdentity } from '../../src/baseline/fingerprint.js';
+import { baselinePath, fingerprintOf, type FindingIdentity } from '../../src/baseline/fingerprint.js';
 import { assignOccurrences, matchFindings } from '../../src/baseline/matching.js';
 import { parseSettings } from '../../src/settings.js';
+import { identifyReports } from './identify.js';
 
 /** Identifies every `{ type: 'object' }` literal (by node) and every FIXME comment (by loc). */
 function identify(code: string): FindingIdentity[] {
-  const found: FindingIdentity[] = [];
-  const rule: Rule.RuleModule = {
-    create(context) {
-      return {
-        ObjectExpression(node) {
-          if (context.sourceCode.getText(node).includes('object')) {
-            found.push(identifyReport(context.sourceCode as never, { node: node as unknown as TSESTree.Node }));
-          }
-        },
-        Program() {
-          for (const comment of context.sourceCode.getAllComments()) {
-            if (comment.value.includes('FIXME')) {
-              found.push(identifyReport(context.sourceCode as never, { loc: comment.loc as TSESTree.SourceLocation }));
-            }
-          }
-        },
-      };
+  return identifyReports(code, (context, report) => ({
+    ObjectExpression(node) {
+      if (context.sourceCode.getText(node).includes('object')) report({ node: node as unknown as TSESTree.Node });
     },
-  };
-  const messages = new Linter().verify(
-    code,
-    [{ files: ['**/*.ts'], languageOptions: { parser: tsParser as Linter.Parser }, plugins: { t: { rules: { r: rule } } }, rules: { 't/r': 'error' } }],
-    'file.ts',
-  );
-  expect(messages).toEqual([]);
-  return found;
+    Program() {
+      for (const comment of context.sourceCode.getAllComments()) {
+        if (comment.value.includes('FIXME')) report({ loc: comment.loc as TSESTree.SourceLocation });
+      }
+    },
+  }));
 }
 
 const SOURCE = `// FIXME: close it
@@ -54,13 +39,13 @@ export function build(flag: boolean) {
 }
 `;
 
-const identities = (code: string) => identify(code).map(({ identity, enclosing, snippet }) => ({ identity, enclosing, snippet }));
+const identities = (code: string) => identify(code).map(({ identity, context, snippet }) => ({ identity, context, snippet }));
 
 describe('identifyReport', () => {
   const original = identities(SOURCE);
 
-  it('names the enclosing function and a one-line snippet', () => {
-    expect(original.map(({ enclosing, snippet }) => [enclosing, snippet])).toEqual([
+  it('describes the context and gives a one-line snippet', () => {
+    expect(original.map(({ context, snippet }) => [context, snippet])).toEqual([
       [undefined, '// FIXME: close it'],
       ['build', "{ type: 'object' }"],
       ['build', "{ type: 'object', properties: {} }"],
@@ -71,12 +56,12 @@ describe('identifyReport', () => {
     const edited = `import x from 'x';\n\n\n${SOURCE.replaceAll('\n', '\r\n')}`
       .replace("return { type: 'object' };", "return {\r\n        type:'object'\r\n    };")
       .replaceAll('  ', '\t');
-    expect(identities(edited).map(({ identity, enclosing }) => ({ identity, enclosing }))).toEqual(
-      original.map(({ identity, enclosing }) => ({ identity, enclosing })),
+    expect(identities(edited).map(({ identity, context }) => ({ identity, context }))).toEqual(
+      original.map(({ identity, context }) => ({ identity, context })),
     );
   });
 
-  it('changes when the reported code or its enclosing name changes', () => {
+  it('changes when the reported code or its context changes', () => {
     const renamed = identities(SOURCE.replace('function build', 'function construct'));
     expect(renamed[1]?.identity).not.toBe(original[1]?.identity);
     const edited = identities(SOURCE.replace("return { type: 'object' };", "return { type: 'object', extra: 1 };"));
@@ -143,17 +128,17 @@ describe('the baseline file', () => {
       'src/b.ts a 1',
     ]);
     expect(serializeBaseline([])).toBe(
-      '{\n  "$schema": "https://raw.githubusercontent.com/schema-contract/eslint-plugin-schema-contract/main/schemas/baseline.schema.json",\n  "version": 1,\n  "entries": []\n}\n',
+      '{\n  "$schema": "https://raw.githubusercontent.com/schema-contract/eslint-plugin-schema-contract/main/schemas/baseline.schema.json",\n  "version": 2,\n  "entries": []\n}\n',
     );
   });
 
   it('rejects duplicates and absolute or Windows paths, naming the file', () => {
-    const duplicate = JSON.stringify({ version: 1, entries: [entry('a.ts', 'r', fp('a')), entry('a.ts', 'r', fp('a'))] });
+    const duplicate = JSON.stringify({ version: 2, entries: [entry('a.ts', 'r', fp('a')), entry('a.ts', 'r', fp('a'))] });
     expect(() => parseBaseline('/p/b.json', duplicate)).toThrow(/^eslint-plugin-schema-contract: baseline \/p\/b\.json: has two entries for a\.ts r a{20}/);
     for (const path of ['/abs/a.ts', 'C:/a.ts', 'src\\a.ts']) {
-      expect(() => parseBaseline('/p/b.json', JSON.stringify({ version: 1, entries: [entry(path, 'r', fp('a'))] }))).toThrow(BaselineError);
+      expect(() => parseBaseline('/p/b.json', JSON.stringify({ version: 2, entries: [entry(path, 'r', fp('a'))] }))).toThrow(BaselineError);
     }
-    expect(() => parseBaseline('/p/b.json', JSON.stringify({ version: 1, entries: [], extra: 1 }))).toThrow(/the file has unknown key "extra"/);
+    expect(() => parseBaseline('/p/b.json', JSON.stringify({ version: 2, entries: [], extra: 1 }))).toThrow(/the file has unknown key "extra"/);
   });
 
   it('is read once per version, and re-read after an atomic rewrite', () => {
