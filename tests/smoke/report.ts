@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { SMOKE_DIR } from './corpus.js';
 import { CONFIG_NAMES, type ConfigName, type PackageReport } from './lint-corpus.js';
-import type { VerdictComparison } from './verdicts.js';
+import type { Verdict, VerdictComparison } from './verdicts.js';
 
 export const DOC_PATH = path.join(SMOKE_DIR, '..', '..', 'docs', 'real-world.md');
 const BEGIN = '<!-- begin generated smoke report (SMOKE_UPDATE=1 npm run smoke) -->';
@@ -21,7 +21,12 @@ function seconds(ms: number): string {
   return (ms / 1000).toFixed(1);
 }
 
-export function renderReport(reports: PackageReport[], ruleNames: string[], comparison: VerdictComparison): string {
+export function renderReport(
+  reports: PackageReport[],
+  ruleNames: string[],
+  comparison: VerdictComparison,
+  verdicts: readonly Verdict[] = [],
+): string {
   const rules = ruleNames.map((name) => `schema-contract/${name}`);
   const countFor = (report: PackageReport, rule: string, config: ConfigName): number =>
     report.findings.filter((finding) => finding.rule === rule && finding.configs.includes(config)).length;
@@ -82,6 +87,20 @@ export function renderReport(reports: PackageReport[], ruleNames: string[], comp
     }),
   );
 
+  // Classes of false positives, most frequent first: what the rules' next round should fix.
+  const classCounts = new Map<string, { rule: string; recommended: number; strict: number }>();
+  for (const { finding, verdict } of comparison.matched) {
+    if (verdict.verdict !== 'false-positive') continue;
+    const key = `${verdict.class ?? '(no class)'}\0${finding.rule}`;
+    const counts = classCounts.get(key) ?? { rule: finding.rule, recommended: 0, strict: 0 };
+    for (const config of finding.configs) counts[config]++;
+    classCounts.set(key, counts);
+  }
+  const classRows = [...classCounts.entries()]
+    .sort(([a, x], [b, y]) => y.strict - x.strict || y.recommended - x.recommended || a.localeCompare(b))
+    .map(([key, counts]) => [`\`${key.split('\0')[0]}\``, `\`${shortRule(counts.rule)}\``, counts.recommended, counts.strict]);
+  const carried = verdicts.filter((verdict) => verdict.carriedFrom !== undefined).length;
+
   const ruleTimeRows = rules.map((rule) => [
     `\`${shortRule(rule)}\``,
     ...CONFIG_NAMES.map((config) => seconds(reports.reduce((sum, report) => sum + (report.ruleTimeMs[config][rule] ?? 0), 0))),
@@ -102,6 +121,14 @@ export function renderReport(reports: PackageReport[], ruleNames: string[], comp
     'Every finding reviewed by hand; the verdicts, each with its reason, are in [`tests/smoke/verdicts.json`](../tests/smoke/verdicts.json).',
     '',
     table(['rule', 'config', 'findings', 'true positives', 'false positives', 'precision'], precisionRows),
+    '',
+    `${carried} verdicts were carried over a change of fingerprint (same package, version, file, rule, line and snippet; \`carriedFrom\` names the old fingerprint).`,
+    '',
+    '### False positives by class',
+    '',
+    'Each false positive\'s `class` in the verdicts file; the classes are described under "False-positive and miss classes" above.',
+    '',
+    classRows.length === 0 ? '(none)' : table(['class', 'rule', 'recommended', 'strict'], classRows),
     '',
     '### Time per rule',
     '',
