@@ -3,27 +3,14 @@
  * file, so a crash is attributed to its file and does not hide the findings of the others.
  */
 import fs from 'node:fs';
-import path from 'node:path';
 import { ESLint, type Linter } from 'eslint';
 import { withCollector, type CollectedFinding } from '../../src/baseline/collector.js';
 import { fingerprintOf } from '../../src/baseline/fingerprint.js';
 import type { UnpackedPackage } from './corpus.js';
+import { SKIP_REASONS, selectFiles, skipReasonFor, type SkipReason } from './select-files.js';
 
 export const CONFIG_NAMES = ['recommended', 'strict'] as const;
 export type ConfigName = (typeof CONFIG_NAMES)[number];
-
-const CODE_FILE = /\.(?:[cm]?[jt]s|[jt]sx)$/;
-/** Declaration files hold types only; every rule of this plugin ignores type-level code. */
-const DECLARATION_FILE = /\.d\.[cm]?ts$/;
-/**
- * Files past this size are bundles of a package's dependencies (chrome-devtools-mcp ships 8 MB of
- * them), not its own tool code; the adversarial fixtures prove such sizes do not crash the rules.
- */
-export const MAX_FILE_BYTES = 2 * 1024 * 1024;
-/** Minified code: no reviewer can read a finding in it, and hand-written code never averages this. */
-export const MAX_MEAN_LINE_LENGTH = 500;
-
-export type SkipReason = 'declaration' | 'bundle-size' | 'minified' | 'outside-config';
 
 export interface Finding {
   package: string;
@@ -79,28 +66,6 @@ export function smokeFingerprint(file: string, finding: CollectedFinding): strin
   return `${fingerprintOf(finding.rule, file, finding.identity)}#${finding.occurrence}`;
 }
 
-function listFiles(root: string): string[] {
-  const files: string[] = [];
-  const walk = (dir: string): void => {
-    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-      const full = path.join(dir, entry.name);
-      if (entry.isDirectory()) walk(full);
-      else if (entry.isFile() && CODE_FILE.test(entry.name)) files.push(full);
-    }
-  };
-  walk(root);
-  return files.sort();
-}
-
-export function skipReasonFor(file: string, source: string): SkipReason | undefined {
-  if (DECLARATION_FILE.test(file)) return 'declaration';
-  const bytes = Buffer.byteLength(source);
-  if (bytes > MAX_FILE_BYTES) return 'bundle-size';
-  const lines = source.split('\n').length;
-  if (bytes / lines > MAX_MEAN_LINE_LENGTH) return 'minified';
-  return undefined;
-}
-
 function firstLines(text: string, count: number): string {
   return text.split('\n').slice(0, count).join('\n');
 }
@@ -115,7 +80,7 @@ export async function lintPackage(
     files: 0,
     lines: 0,
     bytes: 0,
-    skipped: { declaration: 0, 'bundle-size': 0, minified: 0, 'outside-config': 0 },
+    skipped: Object.fromEntries(SKIP_REASONS.map((reason) => [reason, 0])) as Record<SkipReason, number>,
     timeMs: { recommended: 0, strict: 0 },
     ruleTimeMs: { recommended: {}, strict: {} },
     findings: [],
@@ -138,8 +103,9 @@ export async function lintPackage(
   ) as Record<ConfigName, ESLint>;
   const findingsByKey = new Map<string, Finding>();
 
-  for (const absolute of listFiles(pkg.root)) {
-    const file = path.relative(pkg.root, absolute).split(path.sep).join('/');
+  const selection = selectFiles(pkg.root);
+  for (const reason of SKIP_REASONS) report.skipped[reason] += selection.skipped[reason];
+  for (const { absolute, file } of selection.lint) {
     const source = fs.readFileSync(absolute, 'utf8');
     const reason = skipReasonFor(file, source);
     if (reason) {

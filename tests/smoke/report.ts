@@ -3,11 +3,15 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { SMOKE_DIR } from './corpus.js';
 import { CONFIG_NAMES, type ConfigName, type PackageReport } from './lint-corpus.js';
-import type { VerdictComparison } from './verdicts.js';
+import type { PinnedPackage } from './corpus.js';
+import type { Verdict, VerdictComparison } from './verdicts.js';
 
 export const DOC_PATH = path.join(SMOKE_DIR, '..', '..', 'docs', 'real-world.md');
+export const README_PATH = path.join(SMOKE_DIR, '..', '..', 'README.md');
 const BEGIN = '<!-- begin generated smoke report (SMOKE_UPDATE=1 npm run smoke) -->';
 const END = '<!-- end generated smoke report -->';
+const SUMMARY_BEGIN = '<!-- begin generated smoke summary (npm run smoke -- --update) -->';
+const SUMMARY_END = '<!-- end generated smoke summary -->';
 
 const shortRule = (rule: string): string => rule.replace(/^schema-contract\//, '');
 
@@ -21,7 +25,29 @@ function seconds(ms: number): string {
   return (ms / 1000).toFixed(1);
 }
 
-export function renderReport(reports: PackageReport[], ruleNames: string[], comparison: VerdictComparison): string {
+interface Precision {
+  findings: number;
+  truePositives: number;
+}
+
+function precisionOf(comparison: VerdictComparison, rule: string, config: ConfigName): Precision {
+  const judged = comparison.matched.filter(({ finding }) => finding.rule === rule && finding.configs.includes(config));
+  return {
+    findings: judged.length,
+    truePositives: judged.filter(({ verdict }) => verdict.verdict === 'true-positive').length,
+  };
+}
+
+function percent({ findings, truePositives }: Precision): string {
+  return findings === 0 ? 'n/a (no findings)' : `${((100 * truePositives) / findings).toFixed(0)} %`;
+}
+
+export function renderReport(
+  reports: PackageReport[],
+  ruleNames: string[],
+  comparison: VerdictComparison,
+  verdicts: readonly Verdict[] = [],
+): string {
   const rules = ruleNames.map((name) => `schema-contract/${name}`);
   const countFor = (report: PackageReport, rule: string, config: ConfigName): number =>
     report.findings.filter((finding) => finding.rule === rule && finding.configs.includes(config)).length;
@@ -66,21 +92,31 @@ export function renderReport(reports: PackageReport[], ruleNames: string[], comp
 
   const precisionRows = rules.flatMap((rule) =>
     CONFIG_NAMES.map((config) => {
-      const judged = comparison.matched.filter(
-        ({ finding }) => finding.rule === rule && finding.configs.includes(config),
-      );
-      const truePositives = judged.filter(({ verdict }) => verdict.verdict === 'true-positive').length;
-      const falsePositives = judged.length - truePositives;
+      const precision = precisionOf(comparison, rule, config);
       return [
         `\`${shortRule(rule)}\``,
         config,
-        judged.length,
-        truePositives,
-        falsePositives,
-        judged.length === 0 ? 'n/a (no findings)' : `${((100 * truePositives) / judged.length).toFixed(0)} %`,
+        precision.findings,
+        precision.truePositives,
+        precision.findings - precision.truePositives,
+        percent(precision),
       ];
     }),
   );
+
+  // Classes of false positives, most frequent first: what the rules' next round should fix.
+  const classCounts = new Map<string, { rule: string; recommended: number; strict: number }>();
+  for (const { finding, verdict } of comparison.matched) {
+    if (verdict.verdict !== 'false-positive') continue;
+    const key = `${verdict.class ?? '(no class)'}\0${finding.rule}`;
+    const counts = classCounts.get(key) ?? { rule: finding.rule, recommended: 0, strict: 0 };
+    for (const config of finding.configs) counts[config]++;
+    classCounts.set(key, counts);
+  }
+  const classRows = [...classCounts.entries()]
+    .sort(([a, x], [b, y]) => y.strict - x.strict || y.recommended - x.recommended || a.localeCompare(b))
+    .map(([key, counts]) => [`\`${key.split('\0')[0]}\``, `\`${shortRule(counts.rule)}\``, counts.recommended, counts.strict]);
+  const carried = verdicts.filter((verdict) => verdict.carriedFrom !== undefined).length;
 
   const ruleTimeRows = rules.map((rule) => [
     `\`${shortRule(rule)}\``,
@@ -103,26 +139,82 @@ export function renderReport(reports: PackageReport[], ruleNames: string[], comp
     '',
     table(['rule', 'config', 'findings', 'true positives', 'false positives', 'precision'], precisionRows),
     '',
+    `${carried} verdicts were carried over a change of fingerprint (same package, version, file, rule, line and snippet; \`carriedFrom\` names the old fingerprint).`,
+    '',
+    '### False positives by class',
+    '',
+    'Each false positive\'s `class` in the verdicts file; the classes are described under "Classes" above.',
+    '',
+    classRows.length === 0 ? '(none)' : table(['class', 'rule', 'recommended', 'strict'], classRows),
+    '',
     '### Time per rule',
     '',
     table(['rule', ...CONFIG_NAMES.map((config) => `s (${config})`)], ruleTimeRows),
   ].join('\n');
 }
 
-/** Replaces the generated section of `docs/real-world.md`, leaving the hand-written text alone. */
-export function writeReportIntoDoc(markdown: string, doc = DOC_PATH): void {
+/** The README's short form: the corpus in one sentence and precision per rule and config, with counts. */
+export function renderSummary(reports: PackageReport[], ruleNames: string[], comparison: VerdictComparison): string {
+  const files = reports.reduce((sum, report) => sum + report.files, 0);
+  const lines = reports.reduce((sum, report) => sum + report.lines, 0);
+  const crashes = reports.reduce((sum, report) => sum + report.crashes.length, 0);
+  const cell = (precision: Precision): string =>
+    precision.findings === 0
+      ? 'no findings'
+      : `${precision.truePositives} of ${precision.findings} true (${percent(precision)})`;
+  return [
+    `\`npm run smoke\` lints ${reports.length} published packages (${files.toLocaleString('en-US')} files, ${lines.toLocaleString('en-US')} lines; ${crashes} crashes) with both configs. Every finding is judged by hand:`,
+    '',
+    table(
+      ['rule', 'recommended', 'strict'],
+      ruleNames.map((name) => {
+        const rule = `schema-contract/${name}`;
+        return [`\`${name}\``, cell(precisionOf(comparison, rule, 'recommended')), cell(precisionOf(comparison, rule, 'strict'))];
+      }),
+    ),
+  ].join('\n');
+}
+
+/** Replaces a generated section of a Markdown file, leaving the hand-written text alone. */
+function writeBetweenMarkers(doc: string, begin: string, end: string, markdown: string): void {
   const current = fs.readFileSync(doc, 'utf8');
-  const begin = current.indexOf(BEGIN);
-  const end = current.indexOf(END);
-  if (begin === -1 || end === -1 || end < begin) {
-    throw new Error(`${doc}: missing the generated-report markers ${BEGIN} … ${END}`);
+  const at = current.indexOf(begin);
+  const until = current.indexOf(end);
+  if (at === -1 || until === -1 || until < at) {
+    throw new Error(`${doc}: missing the generated-report markers ${begin} … ${end}`);
   }
-  fs.writeFileSync(doc, `${current.slice(0, begin + BEGIN.length)}\n\n${markdown}\n\n${current.slice(end)}`);
+  fs.writeFileSync(doc, `${current.slice(0, at + begin.length)}\n\n${markdown}\n\n${current.slice(until)}`);
+}
+
+/** Replaces the generated section of `docs/real-world.md`. */
+export function writeReportIntoDoc(markdown: string, doc = DOC_PATH): void {
+  writeBetweenMarkers(doc, BEGIN, END, markdown);
+}
+
+/** Replaces the generated precision summary of the README. */
+export function writeSummaryIntoReadme(markdown: string, readme = README_PATH): void {
+  writeBetweenMarkers(readme, SUMMARY_BEGIN, SUMMARY_END, markdown);
+}
+
+const REPORT_JSON = path.join(SMOKE_DIR, '.cache', 'report.json');
+
+/**
+ * The package reports of the last run, for re-rendering after verdicts were edited. Refuses a
+ * report of another corpus (a package added, removed or moved to another version since).
+ */
+export function readRunArtifacts(manifest: readonly PinnedPackage[], file = REPORT_JSON): PackageReport[] {
+  if (!fs.existsSync(file)) throw new Error(`${file}: no earlier run to re-render; run \`npm run smoke\` first`);
+  const reports = JSON.parse(fs.readFileSync(file, 'utf8')) as PackageReport[];
+  const ran = reports.map((report) => `${report.name}@${report.version}`).join(', ');
+  const pinned = manifest.map((pkg) => `${pkg.name}@${pkg.version}`).join(', ');
+  if (ran !== pinned) {
+    throw new Error(`${file}: the last run linted other packages than tests/smoke/manifest.json pins; run \`npm run smoke\` again`);
+  }
+  return reports;
 }
 
 export function writeRunArtifacts(reports: PackageReport[], markdown: string): void {
-  const out = path.join(SMOKE_DIR, '.cache');
-  fs.mkdirSync(out, { recursive: true });
-  fs.writeFileSync(path.join(out, 'report.json'), `${JSON.stringify(reports, null, 2)}\n`);
-  fs.writeFileSync(path.join(out, 'report.md'), `${markdown}\n`);
+  fs.mkdirSync(path.dirname(REPORT_JSON), { recursive: true });
+  fs.writeFileSync(REPORT_JSON, `${JSON.stringify(reports, null, 2)}\n`);
+  fs.writeFileSync(path.join(path.dirname(REPORT_JSON), 'report.md'), `${markdown}\n`);
 }

@@ -20,14 +20,34 @@ export interface Verdict {
   fingerprint: string;
   verdict: VerdictValue;
   reason: string;
+  /**
+   * The class the verdict belongs to (`fp/name-only`, `tp/catch-fallback`, ...), so a re-review
+   * after a rule change can go class by class; `docs/real-world.md` lists the classes.
+   */
+  class?: string;
   /** For the reader only (the fingerprint matches): where the finding was, and what it said. */
   line?: number;
   message?: string;
   snippet?: string;
+  /**
+   * Set when `--update` carried this verdict over from an entry whose fingerprint changed while
+   * package, version, file, rule, line and snippet stayed the same: the old fingerprint.
+   */
+  carriedFrom?: string;
+  /**
+   * On an `unreviewed` entry: the verdict of a vanished finding of the same rule on the same line
+   * of the same file, whose reported code changed. A hint for the reviewer, never counted.
+   */
+  previous?: { verdict: VerdictValue; reason: string; class?: string; snippet?: string; fingerprint: string };
 }
 
 export function verdictKey(entry: Pick<Verdict, 'package' | 'version' | 'file' | 'rule' | 'fingerprint'>): string {
   return [entry.package, entry.version, entry.file, entry.rule, entry.fingerprint].join('\0');
+}
+
+/** Where a finding is, without its fingerprint: same package build, file, rule and line. */
+function placeKey(entry: Pick<Verdict, 'package' | 'version' | 'file' | 'rule'> & { line?: number }): string {
+  return [entry.package, entry.version, entry.file, entry.rule, String(entry.line ?? '?')].join('\0');
 }
 
 export function readVerdicts(file = VERDICTS_PATH): Verdict[] {
@@ -39,6 +59,11 @@ export function readVerdicts(file = VERDICTS_PATH): Verdict[] {
     const entry = raw as Verdict;
     for (const key of ['package', 'version', 'file', 'rule', 'fingerprint', 'reason'] as const) {
       if (typeof entry[key] !== 'string') throw new Error(`${file}: verdicts[${index}].${key} must be a string`);
+    }
+    for (const key of ['class', 'carriedFrom', 'snippet', 'message'] as const) {
+      if (entry[key] !== undefined && typeof entry[key] !== 'string') {
+        throw new Error(`${file}: verdicts[${index}].${key} must be a string when present`);
+      }
     }
     if (!VERDICT_VALUES.includes(entry.verdict)) {
       throw new Error(`${file}: verdicts[${index}].verdict must be one of ${VERDICT_VALUES.join(', ')}`);
@@ -76,29 +101,112 @@ export function compareWithVerdicts(findings: Finding[], verdicts: Verdict[]): V
   return comparison;
 }
 
+/** How `--update` tied a finding to an earlier verdict. */
+export type CarryMatch =
+  | { kind: 'fingerprint'; verdict: Verdict }
+  | { kind: 'line-and-snippet'; verdict: Verdict }
+  | { kind: 'same-line-hint'; verdict: Verdict };
+
+function groupBy<T>(items: readonly T[], key: (item: T) => string): Map<string, T[]> {
+  const groups = new Map<string, T[]>();
+  for (const item of items) {
+    const group = groups.get(key(item));
+    if (group) group.push(item);
+    else groups.set(key(item), [item]);
+  }
+  return groups;
+}
+
 /**
- * Rewrites the verdicts file for a new run: keeps every verdict whose finding still appears,
- * drops stale ones, and adds each new finding as `unreviewed` (which still fails the smoke test
+ * Ties each finding of a new run to an earlier verdict. The corpus is pinned (same package,
+ * version and so the same file bytes), so a finding whose fingerprint changed but whose rule
+ * still reports the same code on the same line is the same finding under a new identity (the
+ * baseline's fingerprint algorithm changed, or the enclosing name it folds in). In order:
+ *
+ * 1. `fingerprint`: the same package, version, file, rule and fingerprint.
+ * 2. `line-and-snippet`: among the findings and verdicts left, the same package, version, file,
+ *    rule, line and reported snippet. Look-alikes on one line are paired in order only when the
+ *    two sides are equally many and all their verdicts agree: otherwise nothing is carried.
+ * 3. `same-line-hint`: one finding and one verdict left on the same line of the same file and
+ *    rule, but the reported code changed (the rule now reports another node). Never carried: the
+ *    finding stays `unreviewed`, with the old verdict attached as a hint for the reviewer.
+ */
+export function matchVerdicts(findings: readonly Finding[], verdicts: readonly Verdict[]): Map<Finding, CarryMatch> {
+  const matches = new Map<Finding, CarryMatch>();
+  const byFingerprint = new Map(verdicts.map((verdict) => [verdictKey(verdict), verdict]));
+  const usedVerdicts = new Set<Verdict>();
+  for (const finding of findings) {
+    const verdict = byFingerprint.get(verdictKey(finding));
+    if (!verdict) continue;
+    matches.set(finding, { kind: 'fingerprint', verdict });
+    usedVerdicts.add(verdict);
+  }
+
+  const snippetKey = (entry: Pick<Verdict, 'package' | 'version' | 'file' | 'rule'> & { line?: number; snippet?: string }) =>
+    `${placeKey(entry)}\0${entry.snippet ?? ''}`;
+  let openFindings = findings.filter((finding) => !matches.has(finding));
+  let openVerdicts = verdicts.filter((verdict) => !usedVerdicts.has(verdict) && verdict.snippet !== undefined);
+  const verdictsBySnippet = groupBy(openVerdicts, snippetKey);
+  for (const [key, group] of groupBy(openFindings, snippetKey)) {
+    const candidates = verdictsBySnippet.get(key);
+    if (!candidates || candidates.length !== group.length) continue;
+    const first = candidates[0]!;
+    if (!candidates.every((verdict) => verdict.verdict === first.verdict && verdict.class === first.class)) continue;
+    group.forEach((finding, index) => {
+      matches.set(finding, { kind: 'line-and-snippet', verdict: candidates[index]! });
+      usedVerdicts.add(candidates[index]!);
+    });
+  }
+
+  openFindings = openFindings.filter((finding) => !matches.has(finding));
+  openVerdicts = openVerdicts.filter((verdict) => !usedVerdicts.has(verdict));
+  const verdictsByPlace = groupBy(openVerdicts, placeKey);
+  for (const [key, group] of groupBy(openFindings, placeKey)) {
+    const candidates = verdictsByPlace.get(key);
+    if (group.length === 1 && candidates?.length === 1) {
+      matches.set(group[0]!, { kind: 'same-line-hint', verdict: candidates[0]! });
+    }
+  }
+  return matches;
+}
+
+/**
+ * The verdicts file for a new run: keeps every verdict whose finding still appears (carrying it
+ * over a fingerprint change as \`matchVerdicts\` allows, and recording that in \`carriedFrom\`),
+ * drops stale ones, and adds each new finding as \`unreviewed\` (which still fails the smoke test
  * until a person reviews it).
  */
-export function updateVerdicts(findings: Finding[], verdicts: Verdict[], file = VERDICTS_PATH): void {
-  const byKey = new Map(verdicts.map((verdict) => [verdictKey(verdict), verdict]));
+export function nextVerdicts(findings: readonly Finding[], verdicts: readonly Verdict[]): Verdict[] {
+  const matches = matchVerdicts(findings, verdicts);
   const next: Verdict[] = findings.map((finding) => {
-    const existing = byKey.get(verdictKey(finding));
-    return {
+    const match = matches.get(finding);
+    const kept = match && match.kind !== 'same-line-hint' ? match.verdict : undefined;
+    const entry: Verdict = {
       package: finding.package,
       version: finding.version,
       file: finding.file,
       rule: finding.rule,
       fingerprint: finding.fingerprint,
-      verdict: existing?.verdict ?? 'unreviewed',
-      reason: existing?.reason ?? '',
+      verdict: kept?.verdict ?? 'unreviewed',
+      reason: kept?.reason ?? '',
+      ...(kept?.class !== undefined ? { class: kept.class } : {}),
       line: finding.line,
       message: finding.message,
       snippet: finding.snippet,
     };
+    if (match?.kind === 'line-and-snippet') entry.carriedFrom = match.verdict.fingerprint;
+    else if (match?.kind === 'fingerprint' && match.verdict.carriedFrom !== undefined) {
+      entry.carriedFrom = match.verdict.carriedFrom;
+    }
+    if (match?.kind === 'same-line-hint' && match.verdict.verdict !== 'unreviewed') {
+      const { verdict, reason, class: verdictClass, snippet, fingerprint } = match.verdict;
+      entry.previous = { verdict, reason, ...(verdictClass !== undefined ? { class: verdictClass } : {}), snippet, fingerprint };
+    } else if (match?.kind === 'fingerprint' && entry.verdict === 'unreviewed' && match.verdict.previous) {
+      entry.previous = match.verdict.previous;
+    }
+    return entry;
   });
-  next.sort(
+  return next.sort(
     (a, b) =>
       a.package.localeCompare(b.package) ||
       a.file.localeCompare(b.file) ||
@@ -106,5 +214,8 @@ export function updateVerdicts(findings: Finding[], verdicts: Verdict[], file = 
       a.rule.localeCompare(b.rule) ||
       a.fingerprint.localeCompare(b.fingerprint),
   );
-  fs.writeFileSync(file, `${JSON.stringify({ verdicts: next }, null, 2)}\n`);
+}
+
+export function updateVerdicts(findings: Finding[], verdicts: Verdict[], file = VERDICTS_PATH): void {
+  fs.writeFileSync(file, `${JSON.stringify({ verdicts: nextVerdicts(findings, verdicts) }, null, 2)}\n`);
 }
