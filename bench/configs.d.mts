@@ -5,7 +5,7 @@ export declare const REPOSITORY_ROOT: string;
 export declare const PLUGIN_ROOT_VARIABLE: string;
 export declare const BASELINE_FILE_NAME: string;
 
-export type ConfigName = 'a' | 'b' | 'c' | 'd' | 'e' | 'h' | 'l';
+export type ConfigName = 'a' | 'b' | 'c' | 'd' | 'e' | 'h' | 'l' | 'r';
 
 export declare const CONFIGS: Readonly<Record<ConfigName, { readonly label: string; readonly description: string }>>;
 

@@ -1,4 +1,4 @@
-// The five configurations the benchmark compares, passed to ESLint through the Node API (the
+// The configurations the benchmark compares, passed to ESLint through the Node API (the
 // corpus has no eslint.config.js). Every one starts from the same base: the TypeScript parser on
 // every .ts file and the corpus's glossary settings, so the only difference is the rules.
 import { dirname, join, resolve } from 'node:path';
@@ -23,7 +23,8 @@ export const CONFIGS = {
   b: { label: 'recommended', description: 'schema-contract `configs.recommended`' },
   c: { label: 'strict', description: 'schema-contract `configs.strict`' },
   d: { label: 'recommended + baseline', description: 'recommended with a 10,000-entry baseline' },
-  e: { label: 'typescript-eslint recommended', description: 'typescript-eslint `configs.recommended` (no type information), the peer' },
+  e: { label: 'typescript-eslint recommended', description: 'typescript-eslint `configs.recommended` (no type information), the peer the budget is set against' },
+  r: { label: 'eslint-plugin-regexp recommended', description: "eslint-plugin-regexp's `configs.recommended`, a plugin users run beside this one" },
   h: { label: 'one core rule', description: "ESLint's core `no-debugger` alone (it reports nothing here): what hosting any rule costs over parse-only" },
   l: { label: 'listeners only', description: "recommended's rules with every listener a no-op (their real `create` runs): ESLint's cost of hosting them" },
 };
@@ -81,6 +82,10 @@ export async function buildConfig(name, { baselineFile } = {}) {
     case 'e': {
       const tseslint = (await import('typescript-eslint')).default;
       return [base, ...tseslint.configs.recommended];
+    }
+    case 'r': {
+      const regexp = (await import('eslint-plugin-regexp')).default;
+      return [base, regexp.configs.recommended];
     }
     default:
       throw new Error(`unknown configuration ${name}; expected one of ${Object.keys(CONFIGS).join(', ')}`);

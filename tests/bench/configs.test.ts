@@ -20,3 +20,16 @@ describe('benchmark configurations', () => {
     expect(control.slice(0, parseOnly.length)).toEqual(parseOnly);
   });
 });
+
+describe('the peer configuration r', () => {
+  it('runs eslint-plugin-regexp\'s recommended rules on the same base as parse-only', async () => {
+    const [parseOnly, peer] = await Promise.all([buildConfig('a'), buildConfig('r')]);
+    expect(peer.slice(0, parseOnly.length)).toEqual(parseOnly);
+    const rules = peer.flatMap((entry) => Object.keys(entry.rules ?? {}));
+    expect(rules.length).toBeGreaterThan(20);
+    // Its own rules, and the core rules about regular expressions it sets (on or off).
+    expect(rules.filter((rule) => !rule.startsWith('regexp/') && !/regex|character-class|backreference/.test(rule))).toEqual([]);
+    const messages = new Linter().verify('export const digits = /[0-9]/;\n', peer, 'src/peer.ts');
+    expect(messages.map((message) => [message.ruleId, message.line])).toEqual([['regexp/prefer-d', 1]]);
+  });
+});
