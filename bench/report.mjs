@@ -46,19 +46,21 @@ function header(run) {
   return lines;
 }
 
-function budgetSection(run) {
-  const lines = ['## Budget (issue 24)', ''];
-  lines.push('| check | corpus | measured | limit | |', '| --- | --- | ---: | ---: | --- |');
+function budgetTable(rows) {
   const cell = (row) => (row.verdict === 'met' ? 'met' : row.verdict === 'missed' ? '**missed**' : '*not measured*');
-  for (const row of run.budget.rows) lines.push(`| ${row.check} | ${row.corpus} | ${row.measured} | ${row.limit} | ${cell(row)} |`);
+  return [
+    '| check | corpus | measured | limit | |',
+    '| --- | --- | ---: | ---: | --- |',
+    ...rows.map((row) => `| ${row.check} | ${row.corpus} | ${row.measured} | ${row.limit} | ${cell(row)} |`),
+    '',
+  ];
+}
+
+function budgetSection(run) {
+  const lines = ['## Budget (issue 24)', '', ...budgetTable(run.budget.rows)];
   const met = run.budget.rows.filter((row) => row.verdict === 'met').length;
-  lines.push('', `${met} of ${run.budget.rows.length} lines met.`, '');
-  if (run.budget.kept.length > 0) {
-    lines.push('Kept from the first benchmark issue, where this run measured them:', '');
-    lines.push('| check | corpus | measured | limit | |', '| --- | --- | ---: | ---: | --- |');
-    for (const row of run.budget.kept) lines.push(`| ${row.check} | ${row.corpus} | ${row.measured} | ${row.limit} | ${cell(row)} |`);
-    lines.push('');
-  }
+  lines.push(`${met} of ${run.budget.rows.length} lines met.`, '');
+  if (run.budget.kept.length > 0) lines.push('Kept from the first benchmark issue, where this run measured them:', '', ...budgetTable(run.budget.kept));
   return lines;
 }
 
