@@ -11,5 +11,10 @@ export declare const CONFIGS: Readonly<Record<ConfigName, { readonly label: stri
 
 export declare function distModule(path: string): Promise<Record<string, unknown>>;
 
+/** The built module graph's parse and adoption counters by file; `undefined` when the build has none. */
+export declare function moduleGraphCounters(): Promise<
+  { parses: () => ReadonlyMap<string, number>; adoptions: () => ReadonlyMap<string, number> } | undefined
+>;
+
 /** The flat config array for one configuration; `baselineFile` (absolute) is required for `d`. */
 export declare function buildConfig(name: ConfigName, options?: { baselineFile?: string }): Promise<Linter.Config[]>;

@@ -18,6 +18,25 @@ export function distModule(path) {
   return import(pathToFileURL(join(DIST, path)).href);
 }
 
+/**
+ * The built module graph's counters of parses and of adopted ESLint parses, by file: the same
+ * module instance the plugin's rules use. `undefined` when the build no longer has them, so that
+ * a check built on them reads "not measured" instead of counting nothing.
+ * @returns {Promise<{ parses: () => ReadonlyMap<string, number>, adoptions: () => ReadonlyMap<string, number> } | undefined>}
+ */
+export async function moduleGraphCounters() {
+  let graph;
+  try {
+    graph = await distModule('analysis/module-graph.js');
+  } catch (error) {
+    if (error?.code === 'ERR_MODULE_NOT_FOUND') return undefined;
+    throw error;
+  }
+  if (typeof graph.getModuleParseCounts !== 'function') return undefined;
+  const adoptions = typeof graph.getModuleAdoptionCounts === 'function' ? graph.getModuleAdoptionCounts : () => new Map();
+  return { parses: graph.getModuleParseCounts, adoptions };
+}
+
 export const CONFIGS = {
   a: { label: 'parse only', description: 'TypeScript parser, no rules' },
   b: { label: 'recommended', description: 'schema-contract `configs.recommended`' },

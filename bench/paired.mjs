@@ -14,7 +14,7 @@
 // and the caller swaps the order of the two verifications from one file to the next.
 import { Linter } from 'eslint';
 import { join } from 'node:path';
-import { BASELINE_FILE_NAME, buildConfig, distModule } from './configs.mjs';
+import { BASELINE_FILE_NAME, buildConfig, moduleGraphCounters } from './configs.mjs';
 
 // Linter#verify normalises a plain config array on every call (and validates every rule's
 // options again), which would be counted against the configuration with more rules. A
@@ -41,16 +41,14 @@ function timed(task) {
 
 /**
  * How many modules the plugin's module graph has loaded in this process: its own parses plus the
- * parses of ESLint's it adopted (either way the analysis opened another module). Read from the
- * built module graph's counters, the same module instance the rules use; `undefined` when the
- * build no longer exports them, so a check built on them says "not measured" rather than "holds".
+ * parses of ESLint's it adopted (either way the analysis opened another module); `undefined` when
+ * the build does not count them.
  */
 async function moduleLoadCounter() {
-  const graph = await distModule('analysis/module-graph.js');
-  const { getModuleParseCounts, getModuleAdoptionCounts } = graph;
-  if (typeof getModuleParseCounts !== 'function') return () => undefined;
+  const counters = await moduleGraphCounters();
+  if (!counters) return () => undefined;
   const total = (counts) => [...counts.values()].reduce((sum, count) => sum + count, 0);
-  return () => total(getModuleParseCounts()) + (typeof getModuleAdoptionCounts === 'function' ? total(getModuleAdoptionCounts()) : 0);
+  return () => total(counters.parses()) + total(counters.adoptions());
 }
 
 /**

@@ -308,7 +308,9 @@ const glossaryModules = new Set(
 );
 const moduleGraph = { maxGlossaryParses: 0, glossaryModulesParsed: 0, glossaryModulesAdopted: 0, modulesParsed: 0, glossaryModules: glossaryModules.size };
 const freshSummaries = [...fresh.entries(), ...scaled.flatMap((entry) => [...entry.results.entries()])].filter(([name]) => ['b', 'c', 'd', 'l'].includes(name));
-for (const [, summary] of freshSummaries) {
+// A build whose module graph no longer counts parses leaves the line unmeasured.
+const parsesCounted = freshSummaries.length > 0 && freshSummaries.every(([, summary]) => summary.parseCounts.every((counts) => counts !== null));
+for (const [, summary] of parsesCounted ? freshSummaries : []) {
   for (const [index, counts] of summary.parseCounts.entries()) {
     const adopted = summary.adoptionCounts[index] ?? {};
     moduleGraph.glossaryModulesParsed = Math.max(moduleGraph.glossaryModulesParsed, Object.keys(counts).filter((path) => glossaryModules.has(path)).length);
@@ -317,7 +319,7 @@ for (const [, summary] of freshSummaries) {
     for (const path of glossaryModules) moduleGraph.maxGlossaryParses = Math.max(moduleGraph.maxGlossaryParses, 1 + (counts[path] ?? 0));
   }
 }
-if (freshSummaries.length > 0) measurements.glossaryParses = moduleGraph.maxGlossaryParses;
+if (parsesCounted) measurements.glossaryParses = moduleGraph.maxGlossaryParses;
 if (fresh.has('d') && fresh.has('b')) measurements.baseline = (fresh.get('d').fastestCpuMs - fresh.get('b').fastestCpuMs) / fresh.get('b').fastestCpuMs;
 
 const budget = evaluateBudget(measurements);
