@@ -94,7 +94,7 @@ function latencySection(run) {
   lines.push(
     'From the paired runs above: each file\'s rule time against its own parse, CPU ms. *Warm* is every file but the first of the process, with ' +
       'the caches the files before it filled; the costliest files were measured twice more and each side of the pair kept its lowest reading, ' +
-      `since noise only adds time. *Cold* is a file linted first in a fresh process (\`bench/cold-child.mjs\`): the paired run's own first file, and ` +
+      `since noise only adds time, until the ${run.options.recheck} costliest by their settled readings all had been or a cap of files was reached (*not settled*). *Cold* is a file linted first in a fresh process (\`bench/cold-child.mjs\`): the paired run's own first file, and ` +
       `for ${run.options.cold.map((name) => `\`${name}\``).join(' and ') || 'no configuration'} up to ${run.options.coldFiles} files per hint ` +
       '(most rule time in the pass, most modules loaded, most relative imports), a reading between the limit and twice the limit measured once more. Budget: warm under ' +
       `${BUDGET.warmMaxMs} ms on files under ${count(BUDGET.smallFileLines)} lines, cold under ${BUDGET.coldMaxMs} ms.`,
@@ -105,16 +105,19 @@ function latencySection(run) {
     if (byConfig.size === 0) continue;
     lines.push(`### ${corpus.label}`, '');
     lines.push(
-      '| configuration | warm median | warm p95 | warm max | warm max, files under 1,000 lines | cold, first file | cold, sampled max |',
-      '| --- | ---: | ---: | --- | --- | --- | --- |',
+      '| configuration | warm median | warm p95 | warm max | warm max, files under 1,000 lines | measured again | cold, first file | cold, sampled max |',
+      '| --- | ---: | ---: | --- | --- | ---: | --- | --- |',
     );
     for (const [name, latency] of byConfig) {
       if (name === 'a') continue;
       const where = (reading) => (reading ? `${millis(reading.ms)} \`${reading.name}\` (${reading.lines} lines)` : '–');
       const sampled = run.cold.get(corpus.id).get(name) ?? [];
       const worstCold = sampled.reduce((top, result) => (top === undefined || result.ruleMs > top.ruleMs ? result : top), undefined);
+      const result = run.paired.get(corpus.id).get(name);
+      // Not settled: the cap on files measured again was reached before the costliest all were.
+      const again = result ? `${result.rechecked}${result.settled ? '' : ', not settled'}` : '–';
       lines.push(
-        `| ${name} ${labelOf(name)} | ${millis(latency.warm?.median)} | ${millis(latency.warm?.p95)} | ${where(latency.warm?.worst)} | ${where(latency.warmSmall?.worst)} | ${where(latency.cold)} | ${
+        `| ${name} ${labelOf(name)} | ${millis(latency.warm?.median)} | ${millis(latency.warm?.p95)} | ${where(latency.warm?.worst)} | ${where(latency.warmSmall?.worst)} | ${again} | ${where(latency.cold)} | ${
           worstCold ? `${millis(worstCold.ruleMs)} \`${worstCold.file}\` (${worstCold.lines} lines, ${worstCold.modulesLoaded ?? '?'} modules loaded; of ${sampled.length} sampled)` : '–'
         } |`,
       );

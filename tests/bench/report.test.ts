@@ -30,7 +30,7 @@ function run() {
     loadAtStart: [1, 1, 1],
     seconds: 12,
     threads: false,
-    options: { cold: ['b'], coldFiles: 1, growthRounds: 6, runs: 1, scaledRuns: 2 },
+    options: { cold: ['b'], coldFiles: 1, growthRounds: 6, recheck: 8, runs: 1, scaledRuns: 2 },
     base: { summary: { scale: 1, files: 3, lines: 250, domains: 1, planted: { 'no-permissive-schema-fallback': { recommended: 1, strict: 1 } } } },
     others: [],
     real: undefined,
