@@ -1,4 +1,4 @@
-// The five configurations the benchmark compares, passed to ESLint through the Node API (the
+// The configurations the benchmark compares, passed to ESLint through the Node API (the
 // corpus has no eslint.config.js). Every one starts from the same base: the TypeScript parser on
 // every .ts file and the corpus's glossary settings, so the only difference is the rules.
 import { dirname, join, resolve } from 'node:path';
@@ -18,12 +18,32 @@ export function distModule(path) {
   return import(pathToFileURL(join(DIST, path)).href);
 }
 
+/**
+ * The built module graph's counters of parses and of adopted ESLint parses, by file: the same
+ * module instance the plugin's rules use. `undefined` when the build no longer has them, so that
+ * a check built on them reads "not measured" instead of counting nothing.
+ * @returns {Promise<{ parses: () => ReadonlyMap<string, number>, adoptions: () => ReadonlyMap<string, number> } | undefined>}
+ */
+export async function moduleGraphCounters() {
+  let graph;
+  try {
+    graph = await distModule('analysis/module-graph.js');
+  } catch (error) {
+    if (error?.code === 'ERR_MODULE_NOT_FOUND') return undefined;
+    throw error;
+  }
+  if (typeof graph.getModuleParseCounts !== 'function') return undefined;
+  const adoptions = typeof graph.getModuleAdoptionCounts === 'function' ? graph.getModuleAdoptionCounts : () => new Map();
+  return { parses: graph.getModuleParseCounts, adoptions };
+}
+
 export const CONFIGS = {
   a: { label: 'parse only', description: 'TypeScript parser, no rules' },
   b: { label: 'recommended', description: 'schema-contract `configs.recommended`' },
   c: { label: 'strict', description: 'schema-contract `configs.strict`' },
   d: { label: 'recommended + baseline', description: 'recommended with a 10,000-entry baseline' },
-  e: { label: 'typescript-eslint recommended', description: 'typescript-eslint `configs.recommended` (no type information), the peer' },
+  e: { label: 'typescript-eslint recommended', description: 'typescript-eslint `configs.recommended` (no type information), the peer the budget is set against' },
+  r: { label: 'eslint-plugin-regexp recommended', description: "eslint-plugin-regexp's `configs.recommended`, a plugin users run beside this one" },
   h: { label: 'one core rule', description: "ESLint's core `no-debugger` alone (it reports nothing here): what hosting any rule costs over parse-only" },
   l: { label: 'listeners only', description: "recommended's rules with every listener a no-op (their real `create` runs): ESLint's cost of hosting them" },
 };
@@ -81,6 +101,10 @@ export async function buildConfig(name, { baselineFile } = {}) {
     case 'e': {
       const tseslint = (await import('typescript-eslint')).default;
       return [base, ...tseslint.configs.recommended];
+    }
+    case 'r': {
+      const regexp = (await import('eslint-plugin-regexp')).default;
+      return [base, regexp.configs.recommended];
     }
     default:
       throw new Error(`unknown configuration ${name}; expected one of ${Object.keys(CONFIGS).join(', ')}`);

@@ -32,3 +32,5 @@ export interface Corpus {
 export declare function generateCorpus(options?: { scale?: number; seed?: string }): Corpus;
 export declare function writeCorpus(directory: string, corpus: Corpus): void;
 export declare function corpusDirectory(scale: number): string;
+/** Lines of a file's text, a final newline not counting as the start of another. */
+export declare function countLines(text: string): number;

@@ -1803,7 +1803,7 @@ logger.info('server ready', { tools: tools.value.length, port: config.PORT });
 
 // --- the corpus ---------------------------------------------------------------------------
 
-const countLines = (text) => text.split('\n').length - (text.endsWith('\n') ? 1 : 0);
+export const countLines = (text) => text.split('\n').length - (text.endsWith('\n') ? 1 : 0);
 
 /**
  * Generates the corpus in memory. Domains are added until the line count reaches

@@ -7,7 +7,7 @@
 import { performance } from 'node:perf_hooks';
 import { join, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { BASELINE_FILE_NAME, buildConfig, distModule } from './configs.mjs';
+import { BASELINE_FILE_NAME, buildConfig, moduleGraphCounters } from './configs.mjs';
 import { ruleStatsOf } from './rule-stats.mjs';
 
 const started = performance.now();
@@ -21,7 +21,7 @@ const { ESLint } = await import('eslint');
 const config = await buildConfig(values.config, { baselineFile: join(corpus, BASELINE_FILE_NAME) });
 // The module graph the plugin's rules use: the same file URL as the plugin's own relative import,
 // so this is the same module instance and its counters are the plugin's.
-const { getModuleAdoptionCounts, getModuleParseCounts } = await distModule('analysis/module-graph.js');
+const counters = await moduleGraphCounters();
 const eslint = new ESLint({ cwd: corpus, overrideConfigFile: true, baseConfig: config, cache: false, stats: values.stats });
 const loaded = performance.now();
 const cpuBefore = process.cpuUsage();
@@ -44,11 +44,11 @@ for (const result of results) {
   }
 }
 
-const parseCounts = {};
-for (const [file, count] of getModuleParseCounts()) parseCounts[relative(corpus, file)] = count;
+// null when the build does not count: the runner then leaves the parse checks unmeasured.
+const byPath = (counts) => Object.fromEntries([...counts].map(([file, count]) => [relative(corpus, file), count]));
+const parseCounts = counters ? byPath(counters.parses()) : null;
 // Modules whose values were read from the parse ESLint made when it linted them: not parsed again.
-const adoptionCounts = {};
-for (const [file, count] of getModuleAdoptionCounts()) adoptionCounts[relative(corpus, file)] = count;
+const adoptionCounts = counters ? byPath(counters.adoptions()) : null;
 
 process.stdout.write(
   `${JSON.stringify({

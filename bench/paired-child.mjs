@@ -1,102 +1,107 @@
-// The plugin's cost measured in one process, file by file, against the same parse: for each file
-// (in the order ESLint lints them) the parse-only configuration verifies the text, and then, on
-// the SourceCode it produced, the configuration under test and parse-only again. The rules' cost is
-// the difference of the last two; the floor is the first. Each comparison is milliseconds apart,
-// so the neighbours' drifting load, which swamps a few per cent between separate runs on a shared
-// machine, falls on both sides alike.
+// A configuration's cost over a corpus, measured paired against the same parse in one process
+// (bench/paired.mjs), file by file, with what each file cost: the editor's latency per file, and
+// the modules the plugin's analysis loaded while linting it.
 //
-// Two things would otherwise be charged to the rules that are not theirs, and an A/A run (`--config
-// a`, parse-only against itself) showed them as 1.3 % of the floor: the configuration under test
-// resolving its config for a file that the floor's array had resolved during the parse, and
-// whichever of the two verifications runs first paying for the caches the second one finds warm.
-// So both arrays resolve the file's config before it is verified, timed against a fresh twin of
-// the floor's array (the difference, a configuration's own extra resolution work, is counted),
-// and the two verifications swap order from one file to the next.
+// Order: first the files that name no schema (bench/schema-free.mjs), then the others, each group
+// in lint order. In the first group nothing is cached yet but what earlier files of that group
+// loaded, so the modules loaded while linting them all must be zero if the budget's "a file whose
+// values reach no schema position parses no other module" holds. The first file is the process's
+// cold one. After the pass, the files that cost most are linted twice more (paired, warm caches)
+// and each side of the pair keeps its lowest reading: noise (a collection, a neighbour) only adds
+// time, and one collection landing in one file would otherwise decide the maximum.
 //
-//   node --single-threaded bench/paired-child.mjs --config b --corpus bench/corpus/1x
+//   node --single-threaded bench/paired-child.mjs --config b --corpus bench/corpus/1x [--sources src] [--recheck 8]
 //
 // Prints one JSON line. A complement to the fresh-process runs, not a replacement: JIT warm-up is
 // shared with the floor, and ESLint's file enumeration and result handling are left out.
-import { readdirSync, readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { Linter } from 'eslint';
-import { BASELINE_FILE_NAME, buildConfig } from './configs.mjs';
+import { minimatch } from 'minimatch';
+import { countLines, GLOSSARY_MODULE_GLOBS } from './corpus.mjs';
+import { lintedFiles } from './files.mjs';
+import { createPairedLinter } from './paired.mjs';
+import { namesNoSchema } from './schema-free.mjs';
 
-// Linter#verify normalises a plain config array on every call (and validates every rule's
-// options again), which would be counted against the configuration with more rules. A
-// normalised FlatConfigArray is reused as it is; ESLint does not export the class, so it is
-// loaded from the installed package by path.
-const { FlatConfigArray } = await import(new URL('config/flat-config-array.js', import.meta.resolve('eslint')).href);
-const normalised = (config, cwd) => {
-  const array = new FlatConfigArray(config, { basePath: cwd });
-  array.normalizeSync();
-  return array;
-};
+const { values } = parseArgs({
+  options: { config: { type: 'string' }, corpus: { type: 'string' }, sources: { type: 'string', default: 'src' }, recheck: { type: 'string', default: '8' } },
+});
+if (!values.config || !values.corpus) throw new Error('usage: paired-child.mjs --config <name> --corpus DIR [--sources src] [--recheck 8]');
+const root = resolve(values.corpus);
+const recheck = Number(values.recheck);
+if (!(recheck >= 0)) throw new Error(`--recheck takes a number of files, got ${values.recheck}`);
 
-const { values } = parseArgs({ options: { config: { type: 'string' }, corpus: { type: 'string' } } });
-if (!values.config || !values.corpus) throw new Error('usage: paired-child.mjs --config <a|b|c|d|e|l> --corpus DIR');
-const corpus = resolve(values.corpus);
+const { measure } = await createPairedLinter(values.config, root);
 
-/** The corpus's TypeScript files, depth-first in name order: the order `eslint.lintFiles(['src'])` uses. */
-function filesIn(directory) {
-  const entries = readdirSync(directory, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-  return entries.flatMap((entry) => {
-    const path = join(directory, entry.name);
-    if (entry.isDirectory()) return filesIn(path);
-    return entry.name.endsWith('.ts') ? [path] : [];
-  });
-}
-
-const floor = normalised(await buildConfig('a'), corpus);
-// Resolves each file's config uncached, as the tested array does, so the two can be compared.
-const floorTwin = normalised(await buildConfig('a'), corpus);
-const tested = normalised(await buildConfig(values.config, { baselineFile: join(corpus, BASELINE_FILE_NAME) }), corpus);
-const linter = new Linter({ cwd: corpus });
-
-const cpuMicros = () => {
-  const usage = process.cpuUsage();
-  return usage.user + usage.system;
-};
-
-/** CPU microseconds `task` took. */
-function timed(task) {
-  const start = cpuMicros();
-  task();
-  return cpuMicros() - start;
-}
+const files = lintedFiles(root, values.sources).map((path) => {
+  const text = readFileSync(path, 'utf8');
+  const name = relative(root, path).split('\\').join('/');
+  // A module the settings name a glossary module declares tables: its values are enum sources.
+  const noSchema = namesNoSchema(text) && !GLOSSARY_MODULE_GLOBS.some((pattern) => minimatch(name, pattern));
+  return { path, name, text, lines: countLines(text), noSchema };
+});
+const ordered = [...files.filter((file) => file.noSchema), ...files.filter((file) => !file.noSchema)];
 
 let floorMicros = 0;
 let rulesMicros = 0;
-let configMicros = 0;
-let findings = 0;
-const files = filesIn(join(corpus, 'src'));
-for (const [index, file] of files.entries()) {
-  const text = readFileSync(file, 'utf8');
-  let parsed;
-  floorMicros += timed(() => (parsed = linter.verify(text, floor, file)));
-  if (parsed.some((message) => message.fatal)) throw new Error(`${file} does not parse: ${parsed[0].message}`);
-  const sourceCode = linter.getSourceCode();
-  let messages;
-  const testedConfig = () => timed(() => tested.getConfig(file));
-  const floorConfig = () => timed(() => floorTwin.getConfig(file));
-  const testedRun = () => timed(() => (messages = linter.verify(sourceCode, tested, file)));
-  const floorRun = () => timed(() => linter.verify(sourceCode, floor, file));
-  if (index % 2 === 0) {
-    const testedConfigMicros = testedConfig();
-    configMicros += testedConfigMicros - floorConfig();
-    const testedMicros = testedRun();
-    rulesMicros += testedMicros - floorRun();
-  } else {
-    const floorConfigMicros = floorConfig();
-    configMicros += testedConfig() - floorConfigMicros;
-    const floorRerun = floorRun();
-    rulesMicros += testedRun() - floorRerun;
-  }
-  findings += messages.length;
+const findings = {};
+const perFile = [];
+for (const [index, file] of ordered.entries()) {
+  const result = measure(file.path, file.text, index % 2 === 0);
+  floorMicros += result.floorMicros;
+  rulesMicros += result.ruleMicros;
+  for (const message of result.messages) findings[message.ruleId ?? '(none)'] = (findings[message.ruleId ?? '(none)'] ?? 0) + 1;
+  perFile.push({
+    file,
+    ruleMicros: result.ruleMicros,
+    warmMicros: result.ruleMicros,
+    testedMicros: result.testedMicros,
+    floorRerunMicros: result.floorRerunMicros,
+    modulesLoaded: result.modulesLoaded,
+  });
 }
 
-// `rulesMs` includes the configuration's extra config resolution (`configMs`, also printed alone).
+// The first file is the cold one. Of the others, the costliest are measured twice more, until
+// the `--recheck` costliest by their settled readings have all been (at most `maxRechecks` files):
+// a file whose first reading caught a collection drops back, and the next in line is measured.
+const maxRechecks = Math.max(recheck, 5 * recheck);
+const warmFiles = perFile.slice(1);
+const rechecked = new Set();
+for (;;) {
+  const next = [...warmFiles].sort((a, b) => b.warmMicros - a.warmMicros).slice(0, recheck).find((entry) => !rechecked.has(entry));
+  if (!next || rechecked.size >= maxRechecks) break;
+  rechecked.add(next);
+  for (const testedFirst of [false, true]) {
+    const again = measure(next.file.path, next.file.text, testedFirst);
+    // Each side keeps its lowest reading: the difference of one reading's two sides would carry
+    // whatever noise landed on either.
+    next.testedMicros = Math.min(next.testedMicros, again.testedMicros);
+    next.floorRerunMicros = Math.min(next.floorRerunMicros, again.floorRerunMicros);
+  }
+  next.warmMicros = next.testedMicros - next.floorRerunMicros;
+}
+const settled = [...warmFiles].sort((a, b) => b.warmMicros - a.warmMicros).slice(0, recheck).every((entry) => rechecked.has(entry));
+
 process.stdout.write(
-  `${JSON.stringify({ config: values.config, files: files.length, floorMs: floorMicros / 1000, rulesMs: (rulesMicros + configMicros) / 1000, configMs: configMicros / 1000, findings })}\n`,
+  `${JSON.stringify({
+    config: values.config,
+    files: ordered.length,
+    floorMs: floorMicros / 1000,
+    // Includes the configuration's extra config resolution.
+    rulesMs: rulesMicros / 1000,
+    // By rule.
+    findings,
+    rechecked: rechecked.size,
+    // Whether the costliest files by their final readings were all measured again.
+    settled,
+    // [path, lines, names no schema (0/1), rule ms in the pass, rule ms warm (lowest reading), modules loaded or null]
+    perFile: perFile.map(({ file, ruleMicros, warmMicros, modulesLoaded }) => [
+      file.name,
+      file.lines,
+      file.noSchema ? 1 : 0,
+      ruleMicros / 1000,
+      warmMicros / 1000,
+      modulesLoaded ?? null,
+    ]),
+  })}\n`,
 );

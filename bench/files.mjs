@@ -1,0 +1,25 @@
+// The files a benchmark run lints in a corpus, in the order `eslint.lintFiles(['src'])` visits
+// them: the same list for the paired, cold and fresh-process children, so their figures are over
+// the same files.
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+
+/** TypeScript sources (`.ts`, declaration files left out: every rule of the plugin ignores type-only code). */
+const LINTED = /(?<!\.d)\.ts$/;
+
+/**
+ * Absolute paths of the linted files under `root/sources`, depth-first in name order.
+ * @param {string} root
+ * @param {string} [sources]
+ */
+export function lintedFiles(root, sources = 'src') {
+  const walk = (directory) =>
+    readdirSync(directory, { withFileTypes: true })
+      .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
+      .flatMap((entry) => {
+        const path = join(directory, entry.name);
+        if (entry.isDirectory()) return walk(path);
+        return entry.isFile() && LINTED.test(entry.name) ? [path] : [];
+      });
+  return walk(join(root, sources));
+}
