@@ -1,5 +1,5 @@
 import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
-import { getKeyName, memberName, unwrapTypeWrappers } from './ast.js';
+import { getKeyName, memberName, requiredSpecifier, unwrapTypeWrappers } from './ast.js';
 import { findBinding, findTopLevelBinding, type Binding } from './bindings.js';
 import { ownExportNames, resolveExport, resolveImport, resolveRequire, topLevelScope, type ExportTarget, type ModuleSource } from './module-graph.js';
 import { openPass } from './module-resolution.js';
@@ -976,13 +976,6 @@ class FileEvaluator implements Evaluator {
         return unknown(node, file);
     }
   }
-}
-
-/** The specifier of `require('x')`, a CommonJS import. */
-export function requiredSpecifier(node: TSESTree.CallExpression): string | undefined {
-  if (node.callee.type !== 'Identifier' || node.callee.name !== 'require' || node.arguments.length !== 1) return undefined;
-  const argument = node.arguments[0]!;
-  return argument.type === 'Literal' && typeof argument.value === 'string' ? argument.value : undefined;
 }
 
 function containsNode(root: TSESTree.Node, target: TSESTree.Node): boolean {
