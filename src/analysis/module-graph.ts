@@ -42,7 +42,14 @@ export type ExportTarget =
    * the package when it is installed under `node_modules` (not a workspace package): a table
    * imported from it is that package's, values unknown.
    */
-  | { readonly kind: 'external'; readonly specifier: string; readonly importedName: string; readonly dependency?: string };
+  | {
+      readonly kind: 'external';
+      readonly specifier: string;
+      readonly importedName: string;
+      readonly dependency?: string;
+      /** Only a guess: the name was not found elsewhere, and `export * from '<package>'` may supply it. */
+      readonly guessed?: boolean;
+    };
 
 interface CachedModule {
   readonly file: string;
@@ -307,7 +314,7 @@ function resolveImportAt(
  * here (a schema library is still known by its name). A path that leads nowhere, to a file of
  * another kind or out of the project is unknown.
  */
-function externalTarget(specifier: string, importedName: string, resolution: Resolution): ExportTarget | undefined {
+function externalTarget(specifier: string, importedName: string, resolution: Resolution): Extract<ExportTarget, { kind: 'external' }> | undefined {
   if (!isBareSpecifier(specifier)) return undefined;
   switch (resolution.kind) {
     case 'dependency':
@@ -377,16 +384,17 @@ function resolveExportOf(
   // No source before the one the index names (or before `searchFrom`) can pass the name on.
   const first = indexed ?? index?.searchFrom ?? 0;
   for (let position = first; position < stars.length; position += 1) {
-    const target = resolveImportAt(module.file, stars[position]!, name, checked, visiting, depth + 1);
     // `export * from 'zod'` cannot be enumerated; the name is taken to come from the package only
-    // when no local module in the star list defines it.
-    if (target && target.kind !== 'external') return target;
+    // when no module read in the star list defines it (a named `export { z } from 'zod'` there does).
+    if (!isReadable(resolveSpecifier(module.file, stars[position]!, 'import', checked))) continue;
+    const target = resolveImportAt(module.file, stars[position]!, name, checked, visiting, depth + 1);
+    if (target && !(target.kind === 'external' && target.guessed)) return target;
   }
   for (const source of stars) {
     const resolution = resolveSpecifier(module.file, source, 'import', checked);
     if (!isReadable(resolution)) {
       const external = externalTarget(source, name, resolution);
-      if (external) return external;
+      if (external) return { ...external, guessed: true };
     }
   }
   return undefined;

@@ -187,11 +187,11 @@ function resolveWithResolver(pass: Pass, checked: Set<string>, fromFile: string,
   }
   const mode = modeOf(pass, fromFile);
   const format = formatOf(fromFile, mode);
-  const values = resolverFor(optionsFor(mode, syntax, format, false)).resolveFileSync(fromFile, specifier);
+  const values = resolverFor(optionsFor(mode, syntax, format, false)).sync(dirname(fromFile), specifier);
   if (values.path !== undefined || values.builtin) return classify(pass, specifier, values);
   // A workspace package whose `exports` point at a build that is not there: TypeScript's view
   // (the `types` condition, declaration files) may still name its source.
-  const types = resolverFor(optionsFor(mode, syntax, format, true)).resolveFileSync(fromFile, specifier);
+  const types = resolverFor(optionsFor(mode, syntax, format, true)).sync(dirname(fromFile), specifier);
   if (types.path !== undefined || types.builtin) return classify(pass, specifier, types);
   return { kind: 'not-found', reason: values.error ?? 'not found' };
 }
