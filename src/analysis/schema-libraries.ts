@@ -51,7 +51,7 @@ function librarySpecifiers(settings: SchemaLibrarySettings): readonly string[] {
   return list;
 }
 
-function libraryOfSpecifier(specifier: string, settings: SchemaLibrarySettings): SchemaLibrary | undefined {
+export function libraryOfSpecifier(specifier: string, settings: SchemaLibrarySettings): SchemaLibrary | undefined {
   for (const library of ['zod', 'typebox', 'valibot'] as const) {
     if (BUILTIN_SPECIFIERS[library].includes(specifier) || settings[library].includes(specifier)) return library;
   }
