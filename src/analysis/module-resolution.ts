@@ -211,6 +211,14 @@ export function resolveSpecifier(fromFile: string, specifier: string, syntax: Im
   return resolution;
 }
 
+/**
+ * Whether a file holds data rather than code (a JSON module): its values may decide a finding,
+ * but are never quoted in a message or written by a fix, since it may hold what a log must not.
+ */
+export function isDataFile(file: string): boolean {
+  return /\.json[c5]?$/i.test(file);
+}
+
 /** Whether the analysis reads the module a resolution names. */
 export function isReadable(resolution: Resolution): resolution is Extract<Resolution, { kind: 'source' | 'json' }> {
   return resolution.kind === 'source' || resolution.kind === 'json';
