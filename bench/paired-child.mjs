@@ -22,6 +22,7 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { Linter } from 'eslint';
 import { BASELINE_FILE_NAME, buildConfig } from './configs.mjs';
+import { sourceRootOf } from './corpus.mjs';
 
 // Linter#verify normalises a plain config array on every call (and validates every rule's
 // options again), which would be counted against the configuration with more rules. A
@@ -38,7 +39,7 @@ const { values } = parseArgs({ options: { config: { type: 'string' }, corpus: { 
 if (!values.config || !values.corpus) throw new Error('usage: paired-child.mjs --config <a|b|c|d|e|l> --corpus DIR');
 const corpus = resolve(values.corpus);
 
-/** The corpus's TypeScript files, depth-first in name order: the order `eslint.lintFiles(['src'])` uses. */
+/** The corpus's TypeScript files, depth-first in name order: the order `eslint.lintFiles([sourceRoot])` uses. */
 function filesIn(directory) {
   const entries = readdirSync(directory, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   return entries.flatMap((entry) => {
@@ -70,7 +71,7 @@ let floorMicros = 0;
 let rulesMicros = 0;
 let configMicros = 0;
 let findings = 0;
-const files = filesIn(join(corpus, 'src'));
+const files = filesIn(sourceRootOf(corpus));
 for (const [index, file] of files.entries()) {
   const text = readFileSync(file, 'utf8');
   let parsed;

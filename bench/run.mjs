@@ -2,7 +2,7 @@
 // `npm run bench`: lints the generated corpus with five configurations, each in fresh child
 // processes, alternating, and writes bench/RESULTS.md. See docs/performance.md.
 //
-//   node bench/run.mjs [--runs 3] [--scaled-runs 2] [--scales 1,4] [--scaled-configs b] [--paired-configs a,b,c] [--no-stats] [--threads] [--check]
+//   node bench/run.mjs [--runs 3] [--scaled-runs 2] [--scales 1,4] [--layout single|monorepo] [--scaled-configs b] [--paired-configs a,b,c] [--no-stats] [--threads] [--check]
 //
 // The measure is the child's CPU time for `eslint.lintFiles()` (user + system), not wall time: on
 // a shared machine the wall clock mostly measures the neighbours. The ratios are taken between the
@@ -39,6 +39,9 @@ const { values } = parseArgs({
     // another run can only lower, so the runs stop as soon as it holds.
     'scaled-runs': { type: 'string', default: '2' },
     scales: { type: 'string', default: '1,4' },
+    // `monorepo`: the same code as an npm workspace (packages linked in node_modules, exports,
+    // a tsconfig alias), so imports go through the resolver's package and alias paths.
+    layout: { type: 'string', default: 'single' },
     // Add h and l for the fresh-process controls: what hosting any rule, and the plugin's rules doing nothing, cost.
     configs: { type: 'string', default: 'a,b,c,d,e' },
     // The budget is on b's growth; `--scaled-configs a,b` adds parse-only (and the plugin's own growth).
@@ -89,14 +92,15 @@ const loadAtStart = loadavg();
 // --- corpus and baseline ------------------------------------------------------------------
 
 function ensureCorpus(scale) {
-  const directory = corpusDirectory(scale);
+  const directory = corpusDirectory(scale, values.layout);
   const manifest = join(directory, 'corpus.json');
   if (existsSync(manifest)) {
     const summary = JSON.parse(readFileSync(manifest, 'utf8'));
-    if (summary.generatorVersion === GENERATOR_VERSION && summary.seed === DEFAULT_SEED && summary.scale === scale) return { directory, summary };
+    const sameLayout = (summary.layout ?? 'single') === values.layout;
+    if (summary.generatorVersion === GENERATOR_VERSION && summary.seed === DEFAULT_SEED && summary.scale === scale && sameLayout) return { directory, summary };
   }
-  log(`generating the ${scale}× corpus`);
-  const corpus = generateCorpus({ scale, seed: DEFAULT_SEED });
+  log(`generating the ${scale}× ${values.layout} corpus`);
+  const corpus = generateCorpus({ scale, seed: DEFAULT_SEED, layout: values.layout });
   writeCorpus(directory, corpus);
   return { directory, summary: corpus.summary };
 }
