@@ -1,3 +1,4 @@
+import { isBuiltin } from 'node:module';
 import { basename, dirname, resolve, sep } from 'node:path';
 import { ResolverFactory, type NapiResolveOptions, type ResolveResult } from 'oxc-resolver';
 import { mayLieWithin, mayRead, projectBoundary, type ProjectBoundary } from './project-boundary.js';
@@ -205,7 +206,8 @@ export function resolveSpecifier(fromFile: string, specifier: string, syntax: Im
   const key = `${fromFile}\0${syntax}\0${specifier}`;
   let resolution = pass.resolutions.get(key);
   if (!resolution) {
-    resolution = resolveWithResolver(pass, checked, fromFile, specifier, syntax);
+    // `node:fs`, `path`: most imports of a server, and no file to look for.
+    resolution = isBuiltin(specifier) ? { kind: 'builtin', name: specifier.startsWith('node:') ? specifier : `node:${specifier}` } : resolveWithResolver(pass, checked, fromFile, specifier, syntax);
     pass.resolutions.set(key, resolution);
   }
   return resolution;

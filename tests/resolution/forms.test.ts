@@ -1,3 +1,5 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DESCRIBED_TABLE, lintFile, toolImporting, writeProject } from './disk-project.js';
 
@@ -89,6 +91,17 @@ describe('imports resolved as TypeScript and Node resolve them', () => {
     expect(fromNamed.map(({ messageId, line, column }) => ({ messageId, line, column }))).toEqual([{ messageId: 'openGlossaryEnum', line: 3, column: 45 }]);
     // `exports.UNITS = {…}` declares no binding: the table is named by its property.
     expect(fromNamed[0]!.message).toContain("'UNITS' (policy 'described', declared at glossary/named.cjs:1)");
+  });
+
+  it('sees a tsconfig edited between two lints in one process (an editor), through its `extends` chain', () => {
+    const root = writeProject({
+      'tsconfig.base.json': JSON.stringify({ compilerOptions: { paths: { '@/*': ['./lib/*'] } } }),
+      'tsconfig.json': JSON.stringify({ extends: './tsconfig.base.json', compilerOptions: { moduleResolution: 'bundler', module: 'esnext' } }),
+      'src/glossary/tables.ts': DESCRIBED_TABLE,
+    });
+    expect(lintFile(root, 'src/tool.ts', toolImporting('@/glossary/tables'))).toEqual([]);
+    writeFileSync(join(root, 'tsconfig.base.json'), JSON.stringify({ compilerOptions: { paths: { '@/*': ['./src/*'] } } }));
+    expectOpenEnum(lintFile(root, 'src/tool.ts', toolImporting('@/glossary/tables')), 'src/glossary/tables.ts:1');
   });
 
   it('keeps moduleResolution semantics: node16 needs the extension in an ES module, bundler does not', () => {
