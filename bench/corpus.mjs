@@ -5,9 +5,11 @@
 // tool definitions, schema helpers and registration code in between, and a sprinkling of the
 // defects the plugin exists to find (the `planted` counts say how many of each).
 //
-//   node bench/corpus.mjs [--scale 1] [--seed schema-contract] [--out bench/corpus/<scale>]
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+// `--layout monorepo` lays the same code out as an npm workspace (see `toMonorepo`).
+//
+//   node bench/corpus.mjs [--scale 1] [--seed schema-contract] [--layout single|monorepo] [--out bench/corpus/<scale>x]
+import { existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { dirname, join, posix, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { createRandom } from './random.mjs';
@@ -17,8 +19,9 @@ export const GENERATOR_VERSION = 2;
 export const DEFAULT_SEED = 'schema-contract';
 /** Lines of code at scale 1, the size the issue asks for. */
 export const LINES_PER_SCALE = 100_000;
-/** Globs (relative to the corpus root) of the legacy glossary modules named in the settings. */
-export const GLOSSARY_MODULE_GLOBS = ['src/glossary/legacy/**/*.ts'];
+/** Globs (relative to the corpus root) of the legacy glossary modules named in the settings, in either layout. */
+export const GLOSSARY_MODULE_GLOBS = ['src/glossary/legacy/**/*.ts', 'packages/glossary/src/legacy/**/*.ts'];
+export const LAYOUTS = ['single', 'monorepo'];
 
 const ENTITIES = [
   'Product', 'Keyword', 'Order', 'Shipment', 'Seller', 'Review', 'InventoryItem', 'PriceQuote',
@@ -1811,8 +1814,9 @@ export const countLines = (text) => text.split('\n').length - (text.endsWith('\n
  * of a 4× corpus are the same code as the 1× corpus.
  * @param {{ scale?: number, seed?: string }} [options]
  */
-export function generateCorpus({ scale = 1, seed = DEFAULT_SEED } = {}) {
+export function generateCorpus({ scale = 1, seed = DEFAULT_SEED, layout = 'single' } = {}) {
   if (!(scale > 0)) throw new RangeError(`scale must be a positive number, got ${scale}`);
+  if (!LAYOUTS.includes(layout)) throw new RangeError(`layout must be one of ${LAYOUTS.join(', ')}, got ${layout}`);
   const targetLines = Math.round(scale * LINES_PER_SCALE);
   const files = new Map(sharedModules());
   const planted = createPlanted();
@@ -1855,14 +1859,19 @@ export function generateCorpus({ scale = 1, seed = DEFAULT_SEED } = {}) {
   add('src/wiring.ts', wiringModule(domains));
   add('src/main.ts', mainModule());
   add('package.json', `${JSON.stringify({ name: `bench-tool-server`, private: true, type: 'module' }, null, 2)}\n`);
-  const sorted = new Map([...files.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
-  const glossaryModules = [...sorted.keys()].filter((path) => path.startsWith('src/glossary/') && path.endsWith('.ts'));
+  const byPath = ([a], [b]) => (a < b ? -1 : a > b ? 1 : 0);
+  const laidOut = layout === 'monorepo' ? toMonorepo(files) : { files, links: new Map(), sourceRoot: 'src' };
+  const sorted = new Map([...laidOut.files.entries()].sort(byPath));
+  const glossaryModules = [...sorted.keys()].filter((path) => /^(src\/glossary|packages\/glossary\/src)\//.test(path) && path.endsWith('.ts'));
   return {
     files: sorted,
+    links: new Map([...laidOut.links.entries()].sort(byPath)),
     summary: {
       generatorVersion: GENERATOR_VERSION,
       seed,
       scale,
+      layout,
+      sourceRoot: laidOut.sourceRoot,
       files: [...sorted.keys()].filter((path) => path.endsWith('.ts')).length,
       lines,
       domains: domains.length,
@@ -1873,6 +1882,77 @@ export function generateCorpus({ scale = 1, seed = DEFAULT_SEED } = {}) {
   };
 }
 
+// --- the monorepo layout ------------------------------------------------------------------
+
+/** Which workspace package a module of the single layout belongs to. */
+function packageOf(path) {
+  if (path.startsWith('src/glossary/')) return 'glossary';
+  if (path.startsWith('src/lib/') || path.startsWith('src/schema/')) return 'core';
+  return 'server';
+}
+
+function monorepoPath(path) {
+  switch (packageOf(path)) {
+    case 'glossary':
+      return `packages/glossary/src/${path.slice('src/glossary/'.length)}`;
+    case 'core':
+      return `packages/core/src/${path.slice('src/'.length)}`;
+    default:
+      return `packages/server/${path}`;
+  }
+}
+
+/**
+ * The specifier a module of the workspace uses for what the single layout imports relatively:
+ * another package by its name (`@bench/glossary`, a subpath through its `exports`), a module two
+ * or more levels up in the same package through the server's tsconfig alias (`@/lib/...`), and
+ * anything nearer by its relative path, as a monorepo's code is written.
+ */
+function monorepoSpecifier(importer, specifier) {
+  const target = posix.join(posix.dirname(importer), specifier);
+  const from = packageOf(importer);
+  const to = packageOf(target);
+  if (to !== from) {
+    if (to === 'glossary') return target === 'src/glossary/index.js' ? '@bench/glossary' : `@bench/glossary/${target.slice('src/glossary/'.length)}`;
+    if (to === 'core') return `@bench/core/${target.slice('src/'.length)}`;
+    return `@bench/server/${target.slice('src/'.length)}`;
+  }
+  if (from === 'server' && specifier.startsWith('../../')) return `@/${target.slice('src/'.length)}`;
+  return specifier;
+}
+
+const json = (value) => `${JSON.stringify(value, null, 2)}\n`;
+
+/**
+ * The same modules as an npm workspace: the glossary and the shared code (`lib`, `schema`) become
+ * packages of their own, imported by name through symlinks in `node_modules` and their `exports`
+ * (the glossary's name a build that does not exist, so only the `types` condition reaches the
+ * source, as in many real monorepos); the server reaches its own modules through a tsconfig
+ * `paths` alias inherited with `extends`. What the plugin finds must not change: only how
+ * imports are resolved does.
+ */
+function toMonorepo(files) {
+  const moved = new Map();
+  for (const [path, text] of files) {
+    if (path === 'package.json') continue;
+    const rewritten = text.replace(/(\bfrom\s*')(\.[^']*)'/g, (_, prefix, specifier) => `${prefix}${monorepoSpecifier(path, specifier)}'`);
+    moved.set(monorepoPath(path), rewritten);
+  }
+  moved.set('package.json', json({ name: 'bench-monorepo', private: true, type: 'module', workspaces: ['packages/*'] }));
+  moved.set('tsconfig.base.json', json({ compilerOptions: { module: 'nodenext', moduleResolution: 'nodenext', strict: true, noEmit: true } }));
+  moved.set('packages/server/package.json', json({ name: '@bench/server', private: true, type: 'module', dependencies: { '@bench/core': '*', '@bench/glossary': '*' } }));
+  moved.set('packages/server/tsconfig.json', json({ extends: '../../tsconfig.base.json', compilerOptions: { paths: { '@/*': ['./src/*'] } }, include: ['src'] }));
+  moved.set('packages/glossary/package.json', json({
+    name: '@bench/glossary',
+    private: true,
+    type: 'module',
+    exports: { '.': { types: './src/index.ts', default: './dist/index.js' }, './*.js': { types: './src/*.ts', default: './dist/*.js' } },
+  }));
+  moved.set('packages/core/package.json', json({ name: '@bench/core', private: true, type: 'module', exports: { './*.js': './src/*.ts' } }));
+  const links = new Map(['core', 'glossary', 'server'].map((name) => [`node_modules/@bench/${name}`, `../../packages/${name}`]));
+  return { files: moved, links, sourceRoot: 'packages' };
+}
+
 /** Writes the corpus into `directory` (replacing what was there) with a manifest of what it holds. */
 export function writeCorpus(directory, corpus) {
   rmSync(directory, { recursive: true, force: true });
@@ -1881,22 +1961,38 @@ export function writeCorpus(directory, corpus) {
     mkdirSync(dirname(target), { recursive: true });
     writeFileSync(target, text);
   }
+  for (const [path, target] of corpus.links ?? []) {
+    mkdirSync(dirname(join(directory, path)), { recursive: true });
+    symlinkSync(target, join(directory, path), 'dir');
+  }
   writeFileSync(join(directory, 'corpus.json'), `${JSON.stringify(corpus.summary, null, 2)}\n`);
 }
 
 export const CORPUS_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), 'corpus');
 
-export function corpusDirectory(scale) {
-  return join(CORPUS_ROOT, `${scale}x`);
+export function corpusDirectory(scale, layout = 'single') {
+  return join(CORPUS_ROOT, layout === 'single' ? `${scale}x` : `${scale}x-${layout}`);
+}
+
+/** The directory under a written corpus that holds its linted code (`src`, or `packages` for the monorepo). */
+export function sourceRootOf(directory) {
+  const manifest = join(directory, 'corpus.json');
+  const summary = existsSync(manifest) ? JSON.parse(readFileSync(manifest, 'utf8')) : {};
+  return join(directory, summary.sourceRoot ?? 'src');
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const { values } = parseArgs({
-    options: { scale: { type: 'string', default: '1' }, seed: { type: 'string', default: DEFAULT_SEED }, out: { type: 'string' } },
+    options: {
+      scale: { type: 'string', default: '1' },
+      seed: { type: 'string', default: DEFAULT_SEED },
+      layout: { type: 'string', default: 'single' },
+      out: { type: 'string' },
+    },
   });
   const scale = Number(values.scale);
-  const corpus = generateCorpus({ scale, seed: values.seed });
-  const out = resolve(values.out ?? corpusDirectory(scale));
+  const corpus = generateCorpus({ scale, seed: values.seed, layout: values.layout });
+  const out = resolve(values.out ?? corpusDirectory(scale, values.layout));
   writeCorpus(out, corpus);
   const { files, lines, domains, planted } = corpus.summary;
   console.log(`${out}: ${files} files, ${lines} lines, ${domains} domains`);

@@ -8,6 +8,7 @@ import { performance } from 'node:perf_hooks';
 import { join, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { BASELINE_FILE_NAME, buildConfig, moduleGraphCounters } from './configs.mjs';
+import { sourceRootOf } from './corpus.mjs';
 import { ruleStatsOf } from './rule-stats.mjs';
 
 const started = performance.now();
@@ -26,7 +27,7 @@ const eslint = new ESLint({ cwd: corpus, overrideConfigFile: true, baseConfig: c
 const loaded = performance.now();
 const cpuBefore = process.cpuUsage();
 
-const results = await eslint.lintFiles(['src']);
+const results = await eslint.lintFiles([relative(corpus, sourceRootOf(corpus))]);
 const linted = performance.now();
 // CPU time, not wall time, is the measure: on a shared machine the wall clock mostly measures the
 // neighbours. Node's GC helper threads are included; they are part of what linting costs.

@@ -28,7 +28,7 @@ import { parseArgs } from 'node:util';
 import { minimatch } from 'minimatch';
 import { BUDGET, evaluateBudget, PLUGIN_CONFIGS } from './budget.mjs';
 import { CONFIGS, PLUGIN_ROOT_VARIABLE, REPOSITORY_ROOT } from './configs.mjs';
-import { CORPUS_ROOT, DEFAULT_SEED, GENERATOR_VERSION, GLOSSARY_MODULE_GLOBS, corpusDirectory, generateCorpus, writeCorpus } from './corpus.mjs';
+import { CORPUS_ROOT, DEFAULT_SEED, GENERATOR_VERSION, GLOSSARY_MODULE_GLOBS, corpusDirectory, generateCorpus, sourceRootOf, writeCorpus } from './corpus.mjs';
 import { lintedFiles } from './files.mjs';
 import { prepareRealCorpus } from './real-corpus.mjs';
 import { renderReport } from './report.mjs';
@@ -60,6 +60,9 @@ const { values } = parseArgs({
     configs: { type: 'string', default: 'h,b' },
     runs: { type: 'string', default: '2' },
     scales: { type: 'string', default: '1,4' },
+    // `monorepo`: the same code as an npm workspace (packages linked in node_modules, exports,
+    // a tsconfig alias), so imports go through the resolver's package and alias paths.
+    layout: { type: 'string', default: 'single' },
     // The scaling check is on b's growth; `--scaled-configs h,b` adds the floor's.
     'scaled-configs': { type: 'string', default: 'b' },
     // At most this many runs of each larger corpus: the check is on the fastest run, which another
@@ -87,7 +90,9 @@ const options = {
   scaled: list(values['scaled-configs']),
   scaledRuns: Number(values['scaled-runs']),
   stats: list(values['stats-configs']),
+  layout: values.layout,
 };
+if (!['single', 'monorepo'].includes(options.layout)) throw new Error(`--layout takes single or monorepo, got ${JSON.stringify(options.layout)}`);
 for (const name of [...options.paired, ...options.realPaired, ...options.cold, ...options.growth, ...options.fresh, ...options.scaled, ...options.stats]) {
   if (!(name in CONFIGS)) throw new Error(`unknown configuration "${name}"; expected some of ${Object.keys(CONFIGS).join(', ')}`);
 }
@@ -136,21 +141,22 @@ function runChild(script, args, extraFlags = []) {
 // --- corpora ------------------------------------------------------------------------------
 
 function ensureCorpus(scale) {
-  const directory = corpusDirectory(scale);
+  const directory = corpusDirectory(scale, options.layout);
   const manifest = join(directory, 'corpus.json');
   if (existsSync(manifest)) {
     const summary = JSON.parse(readFileSync(manifest, 'utf8'));
-    if (summary.generatorVersion === GENERATOR_VERSION && summary.seed === DEFAULT_SEED && summary.scale === scale) return { directory, summary };
+    const sameLayout = (summary.layout ?? 'single') === options.layout;
+    if (summary.generatorVersion === GENERATOR_VERSION && summary.seed === DEFAULT_SEED && summary.scale === scale && sameLayout) return { directory, summary };
   }
-  log(`generating the ${scale}× corpus`);
-  const corpus = generateCorpus({ scale, seed: DEFAULT_SEED });
+  log(`generating the ${scale}× ${options.layout} corpus`);
+  const corpus = generateCorpus({ scale, seed: DEFAULT_SEED, layout: options.layout });
   writeCorpus(directory, corpus);
   return { directory, summary: corpus.summary };
 }
 
 const base = ensureCorpus(baseScale);
 const others = otherScales.map((scale) => ({ scale, ...ensureCorpus(scale) }));
-const corpora = [{ id: 'bench', root: base.directory, sources: 'src', label: `bench corpus ${baseScale}×`, configs: options.paired }];
+const corpora = [{ id: 'bench', root: base.directory, sources: relative(base.directory, sourceRootOf(base.directory)), label: `bench corpus ${baseScale}× (${options.layout})`, configs: options.paired }];
 let real;
 if (options.realPaired.length > 0) {
   log('preparing the real corpus (npm pack, once; then from bench/corpus/real/)');

@@ -10,10 +10,11 @@
 // configuration d reports nothing, which the runner checks. With --stats the run also measures
 // b's per-rule times with ESLint's stats (the collector only records what the rules report), so
 // the runner needs no separate run for them.
-import { join, resolve } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { createRandom } from './random.mjs';
 import { BASELINE_FILE_NAME, buildConfig, distModule } from './configs.mjs';
+import { sourceRootOf } from './corpus.mjs';
 import { ruleStatsOf } from './rule-stats.mjs';
 
 const { values } = parseArgs({
@@ -31,7 +32,7 @@ const { writeBaseline } = await distModule('baseline/baseline-file.js');
 
 const found = [];
 const eslint = new ESLint({ cwd: corpus, overrideConfigFile: true, baseConfig: await buildConfig('b'), cache: false, stats: values.stats });
-const results = await withCollector({ ruleRan() {}, found: (findings) => found.push(...findings) }, () => eslint.lintFiles(['src']));
+const results = await withCollector({ ruleRan() {}, found: (findings) => found.push(...findings) }, () => eslint.lintFiles([relative(corpus, sourceRootOf(corpus))]));
 
 const entries = new Map();
 for (const finding of found) {

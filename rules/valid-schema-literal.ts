@@ -11,7 +11,8 @@ import { MCP_ROOT_REQUIREMENT, mcpKeywordsAt, mcpSchemaRoleOf } from '../src/ana
 import { CompileBudget } from '../src/analysis/schema-compiler.js';
 import { JSON_SCHEMA_DRAFTS, formatJsonPointer, type JsonSchemaDraft } from '../src/analysis/schema-structure.js';
 import { JSON_SCHEMA_TYPES } from '../src/analysis/schema-model.js';
-import type { ObjectValue } from '../src/analysis/static-value.js';
+import { isDataFile } from '../src/analysis/module-resolution.js';
+import type { ObjectValue, StaticValue } from '../src/analysis/static-value.js';
 import { createRule } from '../src/util/create-rule.js';
 
 export interface RuleOptions {
@@ -27,9 +28,25 @@ export type MessageIds =
   | 'mcpRootType'
   | 'mcpRootMissingType'
   | 'tooManySchemas'
+  | 'invalidInDataFile'
   | 'renameKeyword'
   | 'replaceValue'
   | 'addObjectType';
+
+/** What each kind of finding is, in words that quote nothing from the schema. */
+const DATA_FILE_PROBLEMS: Readonly<Record<LocatedFinding['kind'], string>> = {
+  unknownKeyword: 'an unknown keyword',
+  invalidValue: 'a keyword with a value it does not allow',
+  requiredNotDefined: 'a `required` name that `properties` does not define',
+  missingType: 'a keyword that does not apply to the type it declares',
+  typeConflict: 'a `type` the enclosing schema does not allow',
+  openTuple: 'a tuple whose length is not fixed',
+  ignoredKeyword: 'a keyword validators ignore',
+  unresolvedRef: 'a `$ref` that points to nothing in it',
+  invalidPattern: 'a pattern that is not a valid regular expression',
+  compileError: 'a problem that stops Ajv compiling it',
+  unknownFormat: 'a `format` no validator knows',
+};
 
 export default createRule<Options, MessageIds>({
   name: 'valid-schema-literal',
@@ -59,6 +76,8 @@ export default createRule<Options, MessageIds>({
       mcpRootMissingType: "An MCP tool's `{{position}}` does not declare `type: 'object'` at its root: {{requirement}}{{where}}.",
       tooManySchemas:
         'This file has more than {{limit}} distinct schema literals; from here on they are not checked. Raise the `maxSchemasPerFile` option or split the file.',
+      invalidInDataFile:
+        'The schema read from the data file `{{file}}` has {{problem}}: open the file to fix it (what a data file holds is never quoted in lint output).',
       renameKeyword: 'Rename `{{keyword}}` to `{{replacement}}`.',
       replaceValue: 'Replace `{{value}}` with `{{replacement}}`.',
       addObjectType: "Add `type: 'object'`.",
@@ -199,6 +218,18 @@ export default createRule<Options, MessageIds>({
       });
     }
 
+    /** The data file (JSON) a finding's keys or values were read from, if any: its content is never quoted. */
+    function dataFileOf(value: ObjectValue, pointer: readonly string[]): string | undefined {
+      let current: StaticValue | undefined = value;
+      let found = isDataFile(value.file) ? value.file : undefined;
+      for (const segment of pointer) {
+        current = current?.kind === 'object' ? current.properties.get(segment)?.value : current?.kind === 'array' ? current.elements[Number(segment)] : undefined;
+        if (!current) break;
+        if (isDataFile(current.file)) found = current.file;
+      }
+      return found;
+    }
+
     /** Whether the position held a schema literal (checked, or left for lack of budget). */
     function checkPosition(position: SchemaLiteralPosition): boolean {
       const value = evaluator.evaluate(position.valueNode);
@@ -219,6 +250,12 @@ export default createRule<Options, MessageIds>({
       }
       if (result.status !== 'checked') return true;
       for (const finding of result.findings) {
+        const dataFile = dataFileOf(value, finding.target.pointer);
+        if (dataFile !== undefined) {
+          const shown = relative(dirname(context.filename), dataFile) || dataFile;
+          report({ node: position.valueNode, messageId: 'invalidInDataFile', data: { file: shown.startsWith('.') ? shown : `./${shown}`, problem: DATA_FILE_PROBLEMS[finding.kind] } });
+          continue;
+        }
         const local = inLintedFile(finding.node);
         report({
           node: local ? finding.node! : position.valueNode,

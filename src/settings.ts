@@ -67,6 +67,12 @@ export const settingsSchema = {
       minLength: 1,
       description: 'Path of the findings baseline file (relative to the working directory).',
     },
+    glossaryHash: {
+      type: 'string',
+      minLength: 1,
+      description:
+        "Hash of the glossary modules' paths and contents, set by `glossaryConfig()` from 'eslint-plugin-schema-contract/glossary' so that ESLint's --cache is invalidated when a glossary module changes.",
+    },
     baselineHash: {
       type: 'string',
       minLength: 1,
@@ -82,6 +88,7 @@ interface RawSettings {
   libraries?: Partial<Record<'zod' | 'typebox' | 'valibot', string[]>>;
   baseline?: string;
   baselineHash?: string;
+  glossaryHash?: string;
 }
 
 const validateSettings = ajv.compile<RawSettings>(settingsSchema);

@@ -98,3 +98,10 @@ export function destructuredKey(pattern: TSESTree.ObjectPattern, identifier: TSE
   }
   return undefined;
 }
+
+/** The specifier of `require('x')`, a CommonJS import. */
+export function requiredSpecifier(node: TSESTree.CallExpression): string | undefined {
+  if (node.callee.type !== AST_NODE_TYPES.Identifier || node.callee.name !== 'require' || node.arguments.length !== 1) return undefined;
+  const argument = node.arguments[0]!;
+  return argument.type === AST_NODE_TYPES.Literal && typeof argument.value === 'string' ? argument.value : undefined;
+}

@@ -1,6 +1,7 @@
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from '@typescript-eslint/utils';
 import { getKeyName } from './ast.js';
 import { nextChainCall, type EnumPosition } from './enum-positions.js';
+import { isDataFile } from './module-resolution.js';
 import { knownStrings, type StaticValue } from './static-value.js';
 
 export interface DescribeValuesFix {
@@ -151,5 +152,8 @@ export function describeValuesFix(
 ): DescribeValuesFix | undefined {
   const values = enumStrings(value);
   if (!values) return undefined;
+  // A fix's text is printed too (`--format json`): values read from a data file are never written out.
+  const parts = value.kind === 'array' ? value.elements : value.kind === 'object' ? [...value.properties.values()].map((property) => property.value) : [];
+  if ([value, ...parts].some((part) => isDataFile(part.file))) return undefined;
   return position.source === 'json-schema' ? jsonSchemaFix(position, values, sourceCode) : libraryFix(position, values, sourceCode);
 }

@@ -1,7 +1,8 @@
 import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
-import { getKeyName, memberName, unwrapTypeWrappers } from './ast.js';
+import { getKeyName, memberName, requiredSpecifier, unwrapTypeWrappers } from './ast.js';
 import { findBinding, findTopLevelBinding, type Binding } from './bindings.js';
-import { resolveExport, resolveImport, topLevelScope, type ExportTarget, type ModuleSource } from './module-graph.js';
+import { ownExportNames, resolveExport, resolveImport, resolveRequire, topLevelScope, type ExportTarget, type ModuleSource } from './module-graph.js';
+import { openPass } from './module-resolution.js';
 import { resolveLibraryCall, type LibraryEnvironment } from './schema-libraries.js';
 import type {
   ArrayValue,
@@ -58,6 +59,8 @@ export function getEvaluator(context: Readonly<TSESLint.RuleContext<string, read
       moduleScope: topLevelScope(sourceCode.scopeManager!.globalScope as TSESLint.Scope.Scope),
     };
     evaluator = new FileEvaluator(module, getSettings(context));
+    // Imports are resolved inside this file's project only (see project-boundary.ts).
+    openPass(evaluator.libraryEnvironment.checked, context.cwd, context.filename);
     evaluators.set(sourceCode, evaluator);
   }
   return evaluator;
@@ -470,7 +473,55 @@ class FileEvaluator implements Evaluator {
       };
       return withOrigins(value, [origin]);
     }
+    if (target?.kind === 'external' && target.dependency !== undefined) {
+      return this.dependencyValue(target, binding.variable.name, binding.variable.defs[0]!.node as TSESTree.ImportClause, node, binding.module);
+    }
     return this.targetValue(target, node, binding.module, depth);
+  }
+
+  /**
+   * A name imported from an installed dependency: its values are not read, but a list built from
+   * it is still that package's table, so the value is unknown with an origin naming the package.
+   */
+  private dependencyValue(
+    target: Extract<ExportTarget, { kind: 'external' }>,
+    name: string,
+    declaration: Origin['declaration'],
+    node: TSESTree.Node,
+    from: ModuleSource,
+  ): StaticValue {
+    const hole = unknown(node, from.file);
+    const origin: Origin = {
+      name,
+      declaration,
+      file: from.file,
+      isModuleLevel: true,
+      exported: false,
+      jsdoc: undefined,
+      init: undefined,
+      value: hole,
+      dependency: { packageName: target.dependency!, exportName: target.importedName },
+    };
+    return withOrigins(hole, [origin]);
+  }
+
+  /** `require('./x')`: what the module assigns to `module.exports`, else its exports as an object. */
+  private requireValue(node: TSESTree.CallExpression, specifier: string, module: ModuleSource, depth: number): StaticValue {
+    const target = resolveRequire(module.file, specifier, this.libraryEnvironment.checked);
+    if (target?.kind === 'external' && target.dependency !== undefined) {
+      const declarator = node.parent.type === 'VariableDeclarator' ? node.parent : undefined;
+      const name = declarator?.id.type === 'Identifier' ? declarator.id.name : target.dependency;
+      return declarator ? this.dependencyValue({ ...target, importedName: 'default' }, name, declarator, node, module) : unknown(node, module.file);
+    }
+    if (target?.kind !== 'namespace') return this.targetValue(target, node, module, depth);
+    const required = this.remember(target.module);
+    const properties = new Map<string, StaticProperty>();
+    for (const name of ownExportNames(required)) {
+      if (name === 'default' || properties.size >= MAX_ELEMENTS) continue;
+      properties.set(name, { value: this.targetValue(resolveExport(required, name, this.libraryEnvironment.checked), node, module, depth), keyNode: undefined });
+    }
+    // `export *` sources and anything assigned indirectly may add names: the object is partial.
+    return { kind: 'object', properties, complete: false, node, file: module.file, origins: [] };
   }
 
   private targetValue(target: ExportTarget | undefined, node: TSESTree.Node, from: ModuleSource, depth: number): StaticValue {
@@ -497,6 +548,10 @@ class FileEvaluator implements Evaluator {
     if (binding.kind !== 'import' || binding.importedName !== '*') return undefined;
     const namespace = resolveImport(module.file, binding.specifier, '*', this.libraryEnvironment.checked);
     if (!namespace) return unknown(object, module.file);
+    if (namespace.kind === 'external' && namespace.dependency !== undefined) {
+      const declaration = binding.variable.defs[0]!.node as TSESTree.ImportClause;
+      return this.dependencyValue({ ...namespace, importedName: name }, `${binding.variable.name}.${name}`, declaration, object, module);
+    }
     if (namespace.kind === 'json') return this.read(valueFromJson(namespace.value, namespace.file), name, object, module);
     if (namespace.kind !== 'namespace') return unknown(object, module.file);
     const target = resolveExport(this.remember(namespace.module), name, this.libraryEnvironment.checked);
@@ -547,6 +602,8 @@ class FileEvaluator implements Evaluator {
 
   private call(node: TSESTree.CallExpression, module: ModuleSource, env: Environment, depth: number): StaticValue {
     const file = module.file;
+    const required = requiredSpecifier(node);
+    if (required !== undefined && findBinding(module, node.callee as TSESTree.Identifier).kind === 'global') return this.requireValue(node, required, module, depth);
     const library = resolveLibraryCall(module, node, this.libraryEnvironment);
     if (library) {
       const steps: BuilderStep[] = library.steps.map((step) => ({

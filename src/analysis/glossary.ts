@@ -359,21 +359,24 @@ function isDataLiteral(node: TSESTree.Node | undefined): boolean {
  */
 export function findUnmarkedSources(value: StaticValue, glossary: GlossarySettings, cwd: string): UnmarkedTable[] {
   // A list only partly known because it is completed at run time (filtered by what is enabled,
-  // loaded) is closed by construction: the strict check looks for tables copied into an enum.
-  if (value.kind === 'array' && !value.complete) return [];
+  // loaded) is closed by construction: the strict check looks for tables copied into an enum. A
+  // dependency's table is the exception: its values are only unknown because it is not read.
+  const partial = value.kind === 'array' && !value.complete;
   const found = new Map<TSESTree.Node, UnmarkedTable>();
   for (const part of parts(value)) {
     for (const origin of part.origins) {
       const isData =
-        isDataLiteral(origin.init) ||
-        origin.declaration.type === AST_NODE_TYPES.TSEnumDeclaration ||
-        // Only JSON imports carry an import as their declaration: the data of a `.json` module.
-        origin.declaration.type === AST_NODE_TYPES.ImportDefaultSpecifier ||
-        origin.declaration.type === AST_NODE_TYPES.ImportSpecifier;
-      if (!origin.isModuleLevel || !isData) continue;
+        !partial &&
+        (isDataLiteral(origin.init) ||
+          origin.declaration.type === AST_NODE_TYPES.TSEnumDeclaration ||
+          // Only JSON imports carry an import as their declaration: the data of a `.json` module.
+          (origin.dependency === undefined &&
+            (origin.declaration.type === AST_NODE_TYPES.ImportDefaultSpecifier || origin.declaration.type === AST_NODE_TYPES.ImportSpecifier)));
+      if (!origin.isModuleLevel || !(isData || origin.dependency)) continue;
       if (tableOfOrigin(origin, glossary, cwd)) continue;
       if (!found.has(origin.declaration)) {
-        found.set(origin.declaration, { name: origin.name, file: origin.file, node: origin.declaration });
+        const name = origin.dependency ? `${origin.dependency.exportName} (package ${origin.dependency.packageName})` : origin.name;
+        found.set(origin.declaration, { name, file: origin.file, node: origin.declaration });
       }
     }
   }

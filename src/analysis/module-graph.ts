@@ -1,15 +1,16 @@
-import { readFileSync, realpathSync, statSync } from 'node:fs';
-import { dirname, extname, resolve } from 'node:path';
+import { readFileSync, statSync } from 'node:fs';
 import { parseForESLint } from '@typescript-eslint/parser';
 import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
 import { fileVersion } from '../util/file-version.js';
+import { buildExportTable, type ExportTable } from './module-exports.js';
+import { isBareSpecifier, isReadable, resolveSpecifier, type ImportSyntax, type Resolution } from './module-resolution.js';
 
 type Scope = TSESLint.Scope.Scope;
 type ScopeManager = TSESLint.Scope.ScopeManager;
 
 /**
- * A parsed module, the current file or one reached through a relative import: everything the
- * evaluator needs to resolve a name inside it.
+ * A parsed module, the current file or one reached through an import: everything the evaluator
+ * needs to resolve a name inside it.
  */
 export interface ModuleSource {
   readonly file: string;
@@ -36,19 +37,19 @@ export type ExportTarget =
   | { readonly kind: 'namespace'; readonly module: ModuleSource }
   /** A JSON module's parsed content. */
   | { readonly kind: 'json'; readonly file: string; readonly value: unknown }
-  /** A name exported by a package (not followed): `zod`'s `z`, say. */
-  | { readonly kind: 'external'; readonly specifier: string; readonly importedName: string };
-
-interface ExportTable {
-  readonly named: ReadonlyMap<string, ExportEntry>;
-  /** `export * from '...'` sources, searched in order for names not found in `named`. */
-  readonly starSources: readonly string[];
-}
-
-type ExportEntry =
-  | { readonly kind: 'local'; readonly localName: string }
-  | { readonly kind: 'expression'; readonly node: TSESTree.Node }
-  | { readonly kind: 'reexport'; readonly source: string; readonly importedName: string };
+  /**
+   * A name exported by a package whose modules are not read: `zod`'s `z`, say. `dependency` names
+   * the package when it is installed under `node_modules` (not a workspace package): a table
+   * imported from it is that package's, values unknown.
+   */
+  | {
+      readonly kind: 'external';
+      readonly specifier: string;
+      readonly importedName: string;
+      readonly dependency?: string;
+      /** Only a guess: the name was not found elsewhere, and `export * from '<package>'` may supply it. */
+      readonly guessed?: boolean;
+    };
 
 interface CachedModule {
   readonly file: string;
@@ -72,14 +73,6 @@ interface JsonModule {
 /** Imported modules larger than this are not glossaries or schema modules; their values stay unknown. */
 const MAX_MODULE_BYTES = 2 * 1024 * 1024;
 const MAX_REEXPORT_DEPTH = 32;
-
-const TS_FOR_JS: Readonly<Record<string, readonly string[]>> = {
-  '.js': ['.ts', '.tsx'],
-  '.jsx': ['.tsx'],
-  '.mjs': ['.mts'],
-  '.cjs': ['.cts'],
-};
-const EXTENSIONS = ['.ts', '.tsx', '.mts', '.cts', '.js', '.jsx', '.mjs', '.cjs', '.json'];
 
 const moduleCache = new Map<string, CachedModule>();
 const parseCounts = new Map<string, number>();
@@ -116,68 +109,12 @@ function stampInPass(file: string, checked: Set<string>): string | undefined {
 }
 
 /**
- * Resolves a relative specifier the way TypeScript's bundler/NodeNext resolution finds sources:
- * `./x.js` may name `./x.ts`, `./x` any known extension, a directory its `index`.
- * Package specifiers are not followed (they are libraries, not the project's tables).
+ * The module a specifier names, when the analysis reads it (a project source or JSON module, see
+ * `resolveSpecifier`), else undefined.
  */
-export function resolveRelativeImport(fromFile: string, specifier: string): string | undefined {
-  return resolveRelative(fromFile, specifier, fileStamp);
-}
-
-function resolveRelative(fromFile: string, specifier: string, stampOf: (file: string) => string | undefined): string | undefined {
-  if (!specifier.startsWith('./') && !specifier.startsWith('../') && specifier !== '.' && specifier !== '..') {
-    return undefined;
-  }
-  const directory = dirname(fromFile);
-  let fromHere = resolvedFiles.get(directory);
-  if (!fromHere) resolvedFiles.set(directory, (fromHere = new Map()));
-  const known = fromHere.get(specifier);
-  // A file found before is confirmed with one `stat`, without building (or trying) every candidate again.
-  if (known !== undefined && stampOf(known.candidate) !== undefined) return known.file;
-  const base = resolve(directory, specifier);
-  const candidates: string[] = [];
-  const extension = extname(base);
-  for (const replacement of TS_FOR_JS[extension] ?? []) candidates.push(base.slice(0, -extension.length) + replacement);
-  candidates.push(base);
-  for (const candidateExtension of EXTENSIONS) candidates.push(base + candidateExtension);
-  for (const candidateExtension of EXTENSIONS) candidates.push(resolve(base, `index${candidateExtension}`));
-  for (const candidate of candidates) {
-    if (stampOf(candidate) !== undefined) {
-      try {
-        const file = realpathSync.native(candidate);
-        fromHere.set(specifier, { candidate, file });
-        return file;
-      } catch {
-        return undefined;
-      }
-    }
-  }
-  fromHere.delete(specifier);
-  return undefined;
-}
-
-/**
- * Successful resolutions, process-wide, by importing directory and specifier: which candidate was
- * found and where it really is. Two levels, so that a lookup builds no key.
- */
-const resolvedFiles = new Map<string, Map<string, { readonly candidate: string; readonly file: string }>>();
-
-/**
- * Resolutions made in one pass (one `checked` set, as for `loadModule`), by importing file and
- * specifier: a file calls the same imports many times, and each resolution is up to thirty
- * `stat`s. A new pass resolves afresh, so a file created since is found.
- */
-const resolutionsByPass = new WeakMap<Set<string>, Map<string, Map<string, string | undefined>>>();
-
-function resolveInPass(fromFile: string, specifier: string, checked: Set<string>): string | undefined {
-  let resolutions = resolutionsByPass.get(checked);
-  if (!resolutions) resolutionsByPass.set(checked, (resolutions = new Map()));
-  let fromHere = resolutions.get(fromFile);
-  if (!fromHere) resolutions.set(fromFile, (fromHere = new Map()));
-  if (fromHere.has(specifier)) return fromHere.get(specifier);
-  const file = resolveRelative(fromFile, specifier, (candidate) => stampInPass(candidate, checked));
-  fromHere.set(specifier, file);
-  return file;
+function resolveInPass(fromFile: string, specifier: string, checked: Set<string>, syntax: ImportSyntax = 'import'): string | undefined {
+  const resolution = resolveSpecifier(fromFile, specifier, syntax, checked);
+  return isReadable(resolution) ? resolution.file : undefined;
 }
 
 /** ESLint gives the current file's nodes parents; imported modules get them here, once per parse. */
@@ -327,74 +264,8 @@ export function loadModule(file: string, checked: Set<string>): ParsedModule | J
   return source;
 }
 
-function sourceOf(node: TSESTree.Node): string | undefined {
-  if (node.type === 'Literal' && typeof node.value === 'string') return node.value;
-  return undefined;
-}
-
-function exportedName(node: TSESTree.Identifier | TSESTree.StringLiteral): string {
-  return node.type === 'Identifier' ? node.name : node.value;
-}
-
-function buildExportTable(module: ParsedModule): ExportTable {
-  const named = new Map<string, ExportEntry>();
-  const starSources: string[] = [];
-  for (const statement of module.ast.body) {
-    switch (statement.type) {
-      case 'ExportNamedDeclaration': {
-        const source = statement.source ? sourceOf(statement.source) : undefined;
-        if (statement.declaration) {
-          const declaration = statement.declaration;
-          if (declaration.type === 'VariableDeclaration') {
-            for (const declarator of declaration.declarations) {
-              if (declarator.id.type === 'Identifier') {
-                named.set(declarator.id.name, { kind: 'local', localName: declarator.id.name });
-              }
-            }
-          } else if ('id' in declaration && declaration.id && declaration.id.type === 'Identifier') {
-            named.set(declaration.id.name, { kind: 'local', localName: declaration.id.name });
-          }
-        }
-        for (const specifier of statement.specifiers) {
-          const local = exportedName(specifier.local);
-          const exported = exportedName(specifier.exported);
-          named.set(
-            exported,
-            source === undefined ? { kind: 'local', localName: local } : { kind: 'reexport', source, importedName: local },
-          );
-        }
-        break;
-      }
-      case 'ExportDefaultDeclaration': {
-        const declaration = statement.declaration;
-        if (declaration.type === 'Identifier') {
-          named.set('default', { kind: 'local', localName: declaration.name });
-        } else if ('id' in declaration && declaration.id && declaration.id.type === 'Identifier') {
-          named.set('default', { kind: 'local', localName: declaration.id.name });
-        } else {
-          named.set('default', { kind: 'expression', node: declaration });
-        }
-        break;
-      }
-      case 'ExportAllDeclaration': {
-        const source = sourceOf(statement.source);
-        if (source === undefined) break;
-        if (statement.exported) {
-          named.set(exportedName(statement.exported), { kind: 'reexport', source, importedName: '*' });
-        } else {
-          starSources.push(source);
-        }
-        break;
-      }
-      default:
-        break;
-    }
-  }
-  return { named, starSources };
-}
-
 function exportsOf(module: ParsedModule): ExportTable {
-  module.exports ??= buildExportTable(module);
+  module.exports ??= buildExportTable(module.ast);
   return module.exports;
 }
 
@@ -420,11 +291,9 @@ function resolveImportAt(
   visiting: Set<string>,
   depth: number,
 ): ExportTarget | undefined {
-  const file = resolveInPass(fromFile, specifier, checked);
-  if (file === undefined) {
-    const isRelative = specifier.startsWith('.');
-    return isRelative ? undefined : { kind: 'external', specifier, importedName };
-  }
+  const resolution = resolveSpecifier(fromFile, specifier, 'import', checked);
+  if (!isReadable(resolution)) return externalTarget(specifier, importedName, resolution);
+  const file = resolution.file;
   if (depth > MAX_REEXPORT_DEPTH) return undefined;
   const module = loadModule(file, checked);
   if (!module) return undefined;
@@ -438,6 +307,46 @@ function resolveImportAt(
   }
   if (importedName === '*') return { kind: 'namespace', module };
   return resolveExportOf(module, importedName, checked, visiting, depth);
+}
+
+/**
+ * A package name the analysis does not read: a dependency, a built-in, or a package not installed
+ * here (a schema library is still known by its name). A path that leads nowhere, to a file of
+ * another kind or out of the project is unknown.
+ */
+function externalTarget(specifier: string, importedName: string, resolution: Resolution): Extract<ExportTarget, { kind: 'external' }> | undefined {
+  if (!isBareSpecifier(specifier)) return undefined;
+  switch (resolution.kind) {
+    case 'dependency':
+      return { kind: 'external', specifier, importedName, dependency: resolution.packageName };
+    case 'builtin':
+    case 'not-found':
+    case 'declaration':
+      return { kind: 'external', specifier, importedName };
+    default:
+      return undefined;
+  }
+}
+
+/**
+ * What `require(specifier)` in `fromFile` returns: the value assigned to `module.exports`, else the
+ * module's exports as a namespace (`exports.X = …`, or an ES module's exports), resolved with the
+ * `require` condition.
+ */
+export function resolveRequire(fromFile: string, specifier: string, checked: Set<string>): ExportTarget | undefined {
+  const resolution = resolveSpecifier(fromFile, specifier, 'require', checked);
+  if (!isReadable(resolution)) return externalTarget(specifier, '*', resolution);
+  const module = loadModule(resolution.file, checked);
+  if (!module) return undefined;
+  if (module.kind === 'json') return { kind: 'json', file: module.file, value: module.value };
+  const assigned = exportsOf(module).moduleExports;
+  if (!assigned) return { kind: 'namespace', module };
+  return assigned.kind === 'local' ? { kind: 'local', module, localName: assigned.localName } : { kind: 'expression', module, node: assigned.node };
+}
+
+/** The names a module exports by itself (not through `export *`), for building a namespace's value. */
+export function ownExportNames(module: ModuleSource): readonly string[] {
+  return 'scopeManager' in module ? [...exportsOf(module as ParsedModule).named.keys()] : [];
 }
 
 /** Resolves an export of an already loaded module (used for namespace member access too). */
@@ -475,13 +384,20 @@ function resolveExportOf(
   // No source before the one the index names (or before `searchFrom`) can pass the name on.
   const first = indexed ?? index?.searchFrom ?? 0;
   for (let position = first; position < stars.length; position += 1) {
-    const target = resolveImportAt(module.file, stars[position]!, name, checked, visiting, depth + 1);
     // `export * from 'zod'` cannot be enumerated; the name is taken to come from the package only
-    // when no local module in the star list defines it.
-    if (target && target.kind !== 'external') return target;
+    // when no module read in the star list defines it (a named `export { z } from 'zod'` there does).
+    if (!isReadable(resolveSpecifier(module.file, stars[position]!, 'import', checked))) continue;
+    const target = resolveImportAt(module.file, stars[position]!, name, checked, visiting, depth + 1);
+    if (target && !(target.kind === 'external' && target.guessed)) return target;
   }
-  const external = table.starSources.find((source) => !source.startsWith('.'));
-  return external === undefined ? undefined : { kind: 'external', specifier: external, importedName: name };
+  for (const source of stars) {
+    const resolution = resolveSpecifier(module.file, source, 'import', checked);
+    if (!isReadable(resolution)) {
+      const external = externalTarget(source, name, resolution);
+      if (external) return { ...external, guessed: true };
+    }
+  }
+  return undefined;
 }
 
 /**
@@ -534,6 +450,10 @@ interface ModuleScan {
    * Undefined when one is written with an escape sequence, whose value a scan does not decode.
    */
   readonly relativeSpecifiers: readonly string[] | undefined;
+  /** Package-like specifiers in `from` clauses and `require()` calls: aliases and workspace packages among them. */
+  readonly bareSpecifiers: readonly string[];
+  /** Whether any export of the module can be another module's binding (see `PASSES_ON`). */
+  readonly passesOn: boolean;
   /** Whether the text mentions one of a list of packages, by the list (`mentionsAny`). */
   readonly mentions: Map<string, boolean>;
 }
@@ -597,6 +517,27 @@ function relativeStringsIn(text: string): string[] | undefined {
   return [...found];
 }
 
+/**
+ * A bare specifier after `from` or in `require(…)`/`import(…)`. A path alias (`@/x`, `#x`) or a
+ * workspace package may lead back into the project; a dependency never does (its name is what
+ * `mentionsAny` looks for).
+ */
+const BARE_SPECIFIER = /\b(?:from|require\s*\(|import\s*\()\s*(['"])([^'"\\.\s/][^'"\\\s]*)\1/g;
+
+/**
+ * The syntax by which a module can pass a binding of another module on: an `export` list or star
+ * (`export { z }`, `export * from`, `export { z } from 'zod'`), `export =`, or CommonJS exports.
+ * A module with none of it (and no `LOCAL_REEXPORT`) exports only what it declares itself
+ * (functions, classes, values built by calls), none of which is a library's binding.
+ */
+const PASSES_ON = /\bexport\s*(?:type\s+)?[*{=]|\bmodule\.exports\b|\bexports\.[\w$]+\s*=/;
+
+function bareSpecifiersIn(text: string): string[] {
+  const found = new Set<string>();
+  for (const match of text.matchAll(BARE_SPECIFIER)) found.add(match[2]!);
+  return [...found];
+}
+
 function scanModule(file: string, stamp: string): ModuleScan {
   const cached = scans.get(file);
   if (cached?.stamp === stamp) return cached;
@@ -607,7 +548,15 @@ function scanModule(file: string, stamp: string): ModuleScan {
   } catch {
     text = undefined;
   }
-  const scan = { stamp, text, relativeSpecifiers: text === undefined ? [] : relativeSpecifiersIn(text), mentions: new Map() };
+  const passesOn = text !== undefined && (PASSES_ON.test(text) || LOCAL_REEXPORT.test(text));
+  const scan: ModuleScan = {
+    stamp,
+    text,
+    relativeSpecifiers: text === undefined ? [] : relativeSpecifiersIn(text),
+    bareSpecifiers: passesOn && text !== undefined ? bareSpecifiersIn(text) : [],
+    passesOn,
+    mentions: new Map(),
+  };
   scans.set(file, scan);
   return scan;
 }
@@ -623,17 +572,19 @@ function mentionsAny(scan: ModuleScan, packages: readonly string[], packagesKey:
 }
 
 /**
- * Whether following the relative `specifier` from `fromFile` through the project's own modules can
- * end at one of `packages` (bare specifiers such as `zod`). False only when no module reachable
- * through anything that looks like a relative import even mentions one of them, so a caller that
- * looks for a package's names behind a local barrel may skip parsing the modules in between: no
- * export they make can come from the package. Non-relative specifiers are the caller's to judge
- * (true). Each module is read once per version and `stat`ed once per pass.
+ * Whether following `specifier` from `fromFile` through the project's own modules (relative
+ * imports, path aliases, workspace packages) can end at one of `packages` (bare specifiers such
+ * as `zod`). False only when no module reachable through anything that looks like an import both
+ * mentions one of them and has syntax to pass a binding on, so a caller that looks for a
+ * package's names behind a local barrel may skip parsing the modules in between: no export they
+ * make can come from the package. A specifier that names a package the analysis does not read
+ * is the caller's to judge by its name (true). Each module is read once per version and
+ * `stat`ed once per pass.
  */
 export function mayReachPackage(fromFile: string, specifier: string, packages: readonly string[], checked: Set<string>): boolean {
-  if (!specifier.startsWith('./') && !specifier.startsWith('../') && specifier !== '.' && specifier !== '..') return true;
-  const start = resolveInPass(fromFile, specifier, checked);
-  if (start === undefined) return false;
+  const resolution = resolveSpecifier(fromFile, specifier, 'import', checked);
+  if (!isReadable(resolution)) return isBareSpecifier(specifier) && resolution.kind !== 'outside';
+  const start = resolution.file;
   let byPackages = reachByPass.get(checked);
   if (!byPackages) reachByPass.set(checked, (byPackages = new Map()));
   const packagesKey = packages.join('\0');
@@ -651,11 +602,11 @@ export function mayReachPackage(fromFile: string, specifier: string, packages: r
     const stamp = stampInPass(file, checked);
     const scan = stamp === undefined ? undefined : scanModule(file, stamp);
     const opaque = scan !== undefined && (scan.text === undefined || scan.relativeSpecifiers === undefined);
-    if (earlier === true || opaque || (scan && mentionsAny(scan, packages, packagesKey))) {
+    if (earlier === true || opaque || (scan && scan.passesOn && mentionsAny(scan, packages, packagesKey))) {
       known.set(start, true);
       return true;
     }
-    for (const next of scan?.relativeSpecifiers ?? []) {
+    for (const next of [...(scan?.relativeSpecifiers ?? []), ...(scan?.bareSpecifiers ?? [])]) {
       const target = resolveInPass(file, next, checked);
       if (target !== undefined && !visited.has(target)) {
         visited.add(target);
@@ -663,7 +614,7 @@ export function mayReachPackage(fromFile: string, specifier: string, packages: r
       }
     }
   }
-  // Nothing reachable from `start` mentions a package, so the same holds for every module visited.
+  // Nothing reachable from `start` passes a package on, so the same holds for every module visited.
   for (const file of visited) known.set(file, false);
   return false;
 }

@@ -1,5 +1,5 @@
 import type { TSESTree } from '@typescript-eslint/utils';
-import { destructuredKey, memberName, unwrapChainAndTypeWrappers } from './ast.js';
+import { destructuredKey, memberName, requiredSpecifier, unwrapChainAndTypeWrappers } from './ast.js';
 import { findBinding, findTopLevelBinding, type Binding } from './bindings.js';
 import { mayReachPackage, resolveImport, type ExportTarget, type ModuleSource } from './module-graph.js';
 import type { SchemaLibrarySettings } from '../settings.js';
@@ -51,7 +51,7 @@ function librarySpecifiers(settings: SchemaLibrarySettings): readonly string[] {
   return list;
 }
 
-function libraryOfSpecifier(specifier: string, settings: SchemaLibrarySettings): SchemaLibrary | undefined {
+export function libraryOfSpecifier(specifier: string, settings: SchemaLibrarySettings): SchemaLibrary | undefined {
   for (const library of ['zod', 'typebox', 'valibot'] as const) {
     if (BUILTIN_SPECIFIERS[library].includes(specifier) || settings[library].includes(specifier)) return library;
   }
@@ -157,6 +157,13 @@ function referenceOfExpression(
 ): LibraryReference | undefined {
   const expression = unwrapChainAndTypeWrappers(node);
   if (expression.type === 'Identifier') return referenceOfBinding(findBinding(module, expression), env, depth);
+  if (expression.type === 'CallExpression') {
+    // `const { z } = require('zod')` in CommonJS: the package's namespace.
+    const specifier = requiredSpecifier(expression);
+    const library = specifier === undefined ? undefined : libraryOfSpecifier(specifier, env.libraries);
+    if (library === undefined || findBinding(module, expression.callee as TSESTree.Identifier).kind !== 'global') return undefined;
+    return { library, path: [] };
+  }
   if (expression.type === 'MemberExpression') {
     const name = memberName(expression);
     if (name === undefined) return undefined;

@@ -25,6 +25,11 @@ export interface Origin {
   readonly init: TSESTree.Expression | undefined;
   /** The bound value itself (the whole table, not the part of it that was used). */
   readonly value: StaticValue;
+  /**
+   * Set when the binding is an export of an installed dependency (not a workspace package): its
+   * values are not read, so `value` is unknown, but a list built from it is that package's table.
+   */
+  readonly dependency?: { readonly packageName: string; readonly exportName: string };
 }
 
 interface ValueBase {

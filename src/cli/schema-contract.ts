@@ -6,6 +6,7 @@ import { BaselineError, readBaseline } from '../baseline/baseline-file.js';
 import { collect, type Collection, type RawFinding } from './collect.js';
 import { burnDown, burnDownMarkdown, burnDownSvg, burnDownText } from './burn-down.js';
 import { compare, type Comparison } from './compare.js';
+import { runExplain } from './explain.js';
 import { toSarif } from './sarif.js';
 import { migrationText, updateFromRun } from './update-baseline.js';
 import { UsageError } from './usage-error.js';
@@ -302,6 +303,7 @@ export async function run(
   io: CliIo = { cwd: process.cwd(), stdout: process.stdout, stderr: process.stderr },
 ): Promise<number> {
   try {
+    if (argv[0] === 'explain') return runExplain(argv.slice(1), io);
     const invocation = parseInvocation(argv);
     if (invocation === 'help') {
       io.stdout.write(USAGE);

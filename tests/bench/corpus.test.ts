@@ -1,7 +1,13 @@
 import { createHash } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { parse } from '@typescript-eslint/parser';
+import { Linter } from 'eslint';
 import { describe, expect, it } from 'vitest';
-import { generateCorpus, LINES_PER_SCALE } from '../../bench/corpus.mjs';
+import { buildConfig } from '../../bench/configs.mjs';
+import { generateCorpus, LINES_PER_SCALE, writeCorpus } from '../../bench/corpus.mjs';
+import plugin from '../../src/index.js';
 
 function digest(files: ReadonlyMap<string, string>): string {
   const hash = createHash('sha256');
@@ -57,5 +63,50 @@ describe('benchmark corpus generator', () => {
 
   it('rejects a scale that is not a positive number', () => {
     expect(() => generateCorpus({ scale: 0 })).toThrow(/positive/);
+  });
+});
+
+describe('the monorepo-shaped corpus', () => {
+  const single = generateCorpus({ scale: 0.03 });
+  const monorepo = generateCorpus({ scale: 0.03, layout: 'monorepo' });
+
+  it('holds the same modules as an npm workspace, imported by package name, subpath and tsconfig alias', () => {
+    const modules = (corpus: typeof single) => [...corpus.files.keys()].filter((path) => path.endsWith('.ts'));
+    expect(modules(monorepo).length).toBe(modules(single).length);
+    expect(monorepo.summary.sourceRoot).toBe('packages');
+    expect([...monorepo.links]).toEqual([
+      ['node_modules/@bench/core', '../../packages/core'],
+      ['node_modules/@bench/glossary', '../../packages/glossary'],
+      ['node_modules/@bench/server', '../../packages/server'],
+    ]);
+    const text = [...monorepo.files.values()].join('\n');
+    expect(text).toMatch(/from '@bench\/glossary'/);
+    expect(text).toMatch(/from '@bench\/glossary\/[\w/-]+\.js'/);
+    expect(text).toMatch(/from '@bench\/core\/(lib|schema)\/[\w-]+\.js'/);
+    expect(text).toMatch(/from '@\/[\w/-]+\.js'/);
+    expect(monorepo.summary.glossaryModules).toContain('packages/glossary/src/index.ts');
+  });
+
+  it('gives the plugin the same findings as the single-package layout: only how imports resolve differs', async () => {
+    const findings = async (corpus: typeof single) => {
+      const directory = mkdtempSync(join(tmpdir(), 'schema-contract-bench-layout-'));
+      writeCorpus(directory, corpus);
+      const linter = new Linter({ cwd: directory });
+      const config = [...(await buildConfig('a')), plugin.configs.strict as Linter.Config];
+      const counts: Record<string, number> = {};
+      for (const [path, text] of corpus.files) {
+        if (!path.endsWith('.ts')) continue;
+        for (const message of linter.verify(text, config, join(directory, path))) {
+          const key = `${message.ruleId}/${message.messageId ?? 'fatal'}`;
+          counts[key] = (counts[key] ?? 0) + 1;
+        }
+      }
+      return counts;
+    };
+    const expected = await findings(single);
+    // The glossary findings need imports across packages: they prove the monorepo was resolved.
+    expect(expected['schema-contract/no-open-glossary-enum/openGlossaryEnum']).toBeGreaterThan(0);
+    expect(expected['schema-contract/no-open-glossary-enum/unmarkedTableEnum']).toBeGreaterThan(0);
+    expect(await findings(monorepo)).toEqual(expected);
   });
 });

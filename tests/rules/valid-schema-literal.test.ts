@@ -227,6 +227,22 @@ const tools = [{
   ],
   invalid: [
     {
+      // A data file may hold what a CI log must not show: the finding names the file and the kind of problem only.
+      name: 'a schema read from a JSON module is reported without quoting it',
+      filename: consumer,
+      code: "import schema from './lookup-schema.json';\nserver.registerTool('lookup', { inputSchema: schema });",
+      errors: [
+        {
+          messageId: 'invalidInDataFile',
+          data: { file: './lookup-schema.json', problem: 'a keyword with a value it does not allow' },
+          line: 2,
+          column: 46,
+          endColumn: 52,
+          suggestions: [],
+        },
+      ],
+    },
+    {
       name: 'an unknown keyword with a did-you-mean, reported on the key, with a rename suggestion',
       code: `
 server.registerTool('search', {

@@ -7,6 +7,7 @@ import { salesReport } from './sales-report.js';
 import { sellerListings } from './seller-listings.js';
 import { shippingEstimate } from './shipping-estimate.js';
 import { searchProducts } from './search-products.js';
+import { trackShipment } from './track-shipment.js';
 
 export const allTools: readonly ToolDefinition[] = [
   searchProducts,
@@ -16,5 +17,6 @@ export const allTools: readonly ToolDefinition[] = [
   productReviews,
   sellerListings,
   salesReport,
+  trackShipment,
   pluginTool({ name: 'best_sellers', description: 'Best sellers of a category.', endpoint: '/categories/best-sellers' }),
 ];

@@ -1,0 +1,232 @@
+import { isBuiltin } from 'node:module';
+import { basename, dirname, resolve, sep } from 'node:path';
+import { ResolverFactory, type NapiResolveOptions, type ResolveResult } from 'oxc-resolver';
+import { mayLieWithin, mayRead, projectBoundary, type ProjectBoundary } from './project-boundary.js';
+import { compilerSettingsOf, type CompilerSettings } from './tsconfig.js';
+
+/**
+ * How a module was named: by a path relative to the importer, through package.json `imports`
+ * (`#x`), through a tsconfig alias (`paths`, `baseUrl`), or as a package (a workspace package
+ * resolved through its symlink in `node_modules`).
+ */
+export type ResolutionRoute = 'relative' | 'package imports' | 'tsconfig paths' | 'workspace package';
+
+/** What a specifier names, as TypeScript and Node would resolve it, and whether the analysis reads it. */
+export type Resolution =
+  /** A TypeScript or JavaScript module of the project: its values are read when a rule needs them. */
+  | { readonly kind: 'source'; readonly file: string; readonly route: ResolutionRoute }
+  /** A JSON module of the project: its data is read, and never quoted in a message. */
+  | { readonly kind: 'json'; readonly file: string; readonly route: ResolutionRoute }
+  /** A declaration file (`.d.ts`): types only, no values. */
+  | { readonly kind: 'declaration'; readonly file: string; readonly route: ResolutionRoute }
+  /** A file of another kind (`.css`, `.node`, `.wasm`): not a module the analysis reads. */
+  | { readonly kind: 'other'; readonly file: string; readonly route: ResolutionRoute }
+  /** A package installed under `node_modules`: its values are not read; a table from it is the package's. */
+  | { readonly kind: 'dependency'; readonly file: string; readonly packageName: string }
+  | { readonly kind: 'builtin'; readonly name: string }
+  /** Resolves to a path outside the project (a `../..` path, a symlink, an alias): never read. */
+  | { readonly kind: 'outside'; readonly file: string }
+  | { readonly kind: 'not-found'; readonly reason: string };
+
+/** Whether a specifier is written as `require('x')` or as ESM syntax (`import`, `export … from`). */
+export type ImportSyntax = 'import' | 'require';
+
+const SOURCE_EXTENSIONS = ['.ts', '.tsx', '.mts', '.cts', '.js', '.jsx', '.mjs', '.cjs'];
+const DECLARATION_FILE = /\.d\.[cm]?ts$|\.d\.[^.]+\.ts$/;
+
+/**
+ * `./x.js` names `./x.ts` in TypeScript: the emitted file's name stands for its source. Sources
+ * first, so a checked-in build next to the source is not what the analysis reads.
+ */
+const EXTENSION_ALIAS: Record<string, string[]> = {
+  '.js': ['.ts', '.tsx', '.js', '.jsx'],
+  '.jsx': ['.tsx', '.jsx'],
+  '.mjs': ['.mts', '.mjs'],
+  '.cjs': ['.cts', '.cjs'],
+};
+const TYPES_EXTENSION_ALIAS: Record<string, string[]> = {
+  '.js': ['.ts', '.tsx', '.d.ts', '.js', '.jsx'],
+  '.jsx': ['.tsx', '.d.ts', '.jsx'],
+  '.mjs': ['.mts', '.d.mts', '.mjs'],
+  '.cjs': ['.cts', '.d.cts', '.cjs'],
+};
+
+/**
+ * One resolver for the process, and a variant per combination of options, all sharing its file
+ * system cache (`cloneWithOptions`). oxc-resolver does what TypeScript and Node do: tsconfig
+ * `paths` and `baseUrl` with `extends` (found per importing file), package.json `exports` and
+ * `imports` with conditions, symlinked workspace packages.
+ */
+const rootResolver = new ResolverFactory({});
+const variants = new Map<string, ResolverFactory>();
+
+function resolverFor(options: NapiResolveOptions): ResolverFactory {
+  const key = JSON.stringify(options);
+  let resolver = variants.get(key);
+  if (!resolver) variants.set(key, (resolver = rootResolver.cloneWithOptions(options)));
+  return resolver;
+}
+
+function optionsFor(mode: CompilerSettings, syntax: ImportSyntax, format: 'module' | 'commonjs', types: boolean): NapiResolveOptions {
+  // TypeScript resolves an `import` in a CommonJS-format file (node16) as the `require` it compiles to.
+  const requireLike = syntax === 'require' || (mode.moduleResolution === 'node16' && format === 'commonjs');
+  const conditions = [...(types ? ['types'] : []), requireLike ? 'require' : 'import', ...(mode.moduleResolution === 'bundler' ? [] : ['node']), ...mode.customConditions];
+  return {
+    // The tsconfig TypeScript would use for the importing file, once its `extends` chain is known
+    // to stay in the project; the resolver reads that chain again for `paths` and `baseUrl`.
+    ...(mode.configFile === undefined ? {} : { tsconfig: { configFile: mode.configFile } }),
+    conditionNames: conditions,
+    // node10 predates `exports` and `imports`: TypeScript ignores them there.
+    exportsFields: mode.moduleResolution === 'node10' ? [] : [['exports']],
+    importsFields: mode.moduleResolution === 'node10' ? [] : [['imports']],
+    // Node's ESM loader, and TypeScript's node16 for ESM files, need the file's extension.
+    fullySpecified: mode.moduleResolution === 'node16' && !requireLike,
+    extensions: types ? [...SOURCE_EXTENSIONS, '.d.ts', '.json'] : [...SOURCE_EXTENSIONS, '.json'],
+    extensionAlias: types ? TYPES_EXTENSION_ALIAS : EXTENSION_ALIAS,
+    mainFields: types ? ['types', 'typings', 'module', 'main'] : ['module', 'main'],
+    builtinModules: true,
+    // NODE_PATH is the machine's, not the project's.
+    nodePath: false,
+  };
+}
+
+/** What one lint pass (one linted file, one `checked` set) has resolved and where it may read. */
+interface Pass {
+  readonly boundary: ProjectBoundary;
+  readonly resolutions: Map<string, Resolution>;
+  readonly modes: Map<string, CompilerSettings>;
+}
+
+const passes = new WeakMap<Set<string>, Pass>();
+/** The pass that last used the resolvers' shared cache; a new pass starts from a cleared one. */
+let cachePass: WeakRef<Set<string>> | undefined;
+
+/**
+ * Starts a lint pass for `file`, linted with working directory `cwd`: resolutions are made once
+ * per pass, and the boundary is the project's. A pass never opened falls back to the process's
+ * working directory, as ESLint does.
+ */
+export function openPass(checked: Set<string>, cwd: string, file: string): void {
+  if (passes.has(checked)) return;
+  passes.set(checked, { boundary: projectBoundary(cwd, file), resolutions: new Map(), modes: new Map() });
+}
+
+function passOf(checked: Set<string>, fromFile: string): Pass {
+  let pass = passes.get(checked);
+  if (!pass) {
+    openPass(checked, process.cwd(), fromFile);
+    pass = passes.get(checked)!;
+  }
+  return pass;
+}
+
+/** The boundary of the pass, for callers that report it (`schema-contract explain`). */
+export function boundaryOf(checked: Set<string>, fromFile: string): ProjectBoundary {
+  return passOf(checked, fromFile).boundary;
+}
+
+function modeOf(pass: Pass, fromFile: string): CompilerSettings {
+  const directory = dirname(fromFile);
+  let mode = pass.modes.get(directory);
+  if (!mode) pass.modes.set(directory, (mode = compilerSettingsOf(directory, pass.boundary)));
+  return mode;
+}
+
+function formatOf(fromFile: string, mode: CompilerSettings): 'module' | 'commonjs' {
+  if (/\.c[jt]s$/.test(fromFile)) return 'commonjs';
+  if (/\.m[jt]s$/.test(fromFile) || mode.moduleResolution !== 'node16') return 'module';
+  // `.ts` and `.js` files take the format of the nearest package.json's `type`.
+  const own = resolverFor({ moduleType: true, builtinModules: false }).sync(dirname(fromFile), `./${basename(fromFile)}`);
+  return own.moduleType === 'commonjs' ? 'commonjs' : 'module';
+}
+
+function isRelative(specifier: string): boolean {
+  return specifier === '.' || specifier === '..' || specifier.startsWith('./') || specifier.startsWith('../') || specifier.startsWith('/');
+}
+
+/** `@scope/name/sub` is `@scope/name`; `name/sub` is `name`. */
+export function packageNameOf(specifier: string): string {
+  const parts = specifier.split('/');
+  return specifier.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0]!;
+}
+
+function packageNameFromPath(file: string): string {
+  const parts = file.split(sep);
+  const index = parts.lastIndexOf('node_modules');
+  const first = parts[index + 1] ?? '';
+  return first.startsWith('@') ? `${first}/${parts[index + 2] ?? ''}` : first;
+}
+
+function routeOf(specifier: string, result: ResolveResult): ResolutionRoute {
+  if (isRelative(specifier)) return 'relative';
+  if (specifier.startsWith('#')) return 'package imports';
+  return result.packageJsonPath?.split(sep).includes('node_modules') ? 'workspace package' : 'tsconfig paths';
+}
+
+function classify(pass: Pass, specifier: string, result: ResolveResult): Resolution {
+  if (result.builtin) return { kind: 'builtin', name: result.builtin.resolved };
+  const file = result.path!;
+  if (file.split(sep).includes('node_modules')) return { kind: 'dependency', file, packageName: isRelative(specifier) ? packageNameFromPath(file) : packageNameOf(specifier) };
+  if (!mayRead(pass.boundary, file)) return { kind: 'outside', file };
+  const route = routeOf(specifier, result);
+  if (DECLARATION_FILE.test(file)) return { kind: 'declaration', file, route };
+  if (file.endsWith('.json')) return { kind: 'json', file, route };
+  if (SOURCE_EXTENSIONS.some((extension) => file.endsWith(extension))) return { kind: 'source', file, route };
+  return { kind: 'other', file, route };
+}
+
+function resolveWithResolver(pass: Pass, checked: Set<string>, fromFile: string, specifier: string, syntax: ImportSyntax): Resolution {
+  if (isRelative(specifier) && !mayLieWithin(pass.boundary, resolve(dirname(fromFile), specifier))) {
+    return { kind: 'outside', file: resolve(dirname(fromFile), specifier) };
+  }
+  // The resolvers cache what they saw of the file system for the process; an editor's process
+  // lives for hours, so each pass starts from a cleared cache and sees files created, deleted or
+  // edited (a tsconfig's `paths`, a package's `exports`) since the last one.
+  if (cachePass?.deref() !== checked) {
+    rootResolver.clearCache();
+    cachePass = new WeakRef(checked);
+  }
+  const mode = modeOf(pass, fromFile);
+  const format = formatOf(fromFile, mode);
+  const values = resolverFor(optionsFor(mode, syntax, format, false)).sync(dirname(fromFile), specifier);
+  if (values.path !== undefined || values.builtin) return classify(pass, specifier, values);
+  // A workspace package whose `exports` point at a build that is not there: TypeScript's view
+  // (the `types` condition, declaration files) may still name its source.
+  const types = resolverFor(optionsFor(mode, syntax, format, true)).sync(dirname(fromFile), specifier);
+  if (types.path !== undefined || types.builtin) return classify(pass, specifier, types);
+  return { kind: 'not-found', reason: values.error ?? 'not found' };
+}
+
+/**
+ * Resolves `specifier` as written in `fromFile`, once per pass. The caller reads a module only
+ * when the answer is `source` or `json`: everything else is unknown to the analysis.
+ */
+export function resolveSpecifier(fromFile: string, specifier: string, syntax: ImportSyntax, checked: Set<string>): Resolution {
+  const pass = passOf(checked, fromFile);
+  const key = `${fromFile}\0${syntax}\0${specifier}`;
+  let resolution = pass.resolutions.get(key);
+  if (!resolution) {
+    // `node:fs`, `path`: most imports of a server, and no file to look for.
+    resolution = isBuiltin(specifier) ? { kind: 'builtin', name: specifier.startsWith('node:') ? specifier : `node:${specifier}` } : resolveWithResolver(pass, checked, fromFile, specifier, syntax);
+    pass.resolutions.set(key, resolution);
+  }
+  return resolution;
+}
+
+/**
+ * Whether a file holds data rather than code (a JSON module): its values may decide a finding,
+ * but are never quoted in a message or written by a fix, since it may hold what a log must not.
+ */
+export function isDataFile(file: string): boolean {
+  return /\.json[c5]?$/i.test(file);
+}
+
+/** Whether the analysis reads the module a resolution names. */
+export function isReadable(resolution: Resolution): resolution is Extract<Resolution, { kind: 'source' | 'json' }> {
+  return resolution.kind === 'source' || resolution.kind === 'json';
+}
+
+/** A bare specifier names a package (or an alias); a relative one a file. */
+export function isBareSpecifier(specifier: string): boolean {
+  return !isRelative(specifier);
+}

@@ -1,0 +1,114 @@
+import { existsSync, readFileSync, realpathSync } from 'node:fs';
+import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
+
+/**
+ * Where the analysis may read: the project's directory (ESLint's working directory, or the
+ * directory of the ESLint config that governs a file linted from outside it), widened to the
+ * root of the npm, yarn or pnpm workspace it belongs to, so that workspace packages are read at
+ * their real path. Nothing under `node_modules` is read: a dependency's values are never needed.
+ *
+ * A pull request controls the files it adds, symlinks and tsconfig aliases included, and a lint
+ * run prints what it reads into CI logs: an import that leads out of this boundary is unknown,
+ * and its target is never opened.
+ */
+export interface ProjectBoundary {
+  /** The real path of the directory everything read must lie in. */
+  readonly root: string;
+  /** The project directory as given (cwd or config directory), for display. */
+  readonly projectDirectory: string;
+  /** The workspace root when the project lies in a workspace (may equal the project directory). */
+  readonly workspaceRoot: string | undefined;
+}
+
+const ESLINT_CONFIG_FILES = ['eslint.config.js', 'eslint.config.mjs', 'eslint.config.cjs', 'eslint.config.ts', 'eslint.config.mts', 'eslint.config.cts'];
+
+function realpathOrSelf(path: string): string {
+  try {
+    return realpathSync.native(path);
+  } catch {
+    return path;
+  }
+}
+
+/** Whether `path` is `directory` or lies below it (both absolute, same form). */
+export function isWithin(path: string, directory: string): boolean {
+  if (path === directory) return true;
+  const inner = relative(directory, path);
+  return inner !== '' && !inner.startsWith('..') && !isAbsolute(inner);
+}
+
+function hasNodeModulesSegment(path: string, below: string): boolean {
+  return relative(below, path).split(sep).includes('node_modules');
+}
+
+/**
+ * Whether `manifestDirectory` declares a workspace: `pnpm-workspace.yaml`, or a package.json with
+ * `workspaces` (npm, yarn). Only the presence of the key matters, so the YAML is not parsed: the
+ * boundary is the workspace's root directory, whatever its package globs say.
+ */
+function declaresWorkspace(manifestDirectory: string): boolean {
+  if (existsSync(join(manifestDirectory, 'pnpm-workspace.yaml'))) return true;
+  const manifest = join(manifestDirectory, 'package.json');
+  if (!existsSync(manifest)) return false;
+  try {
+    const parsed = JSON.parse(readFileSync(manifest, 'utf8')) as unknown;
+    return typeof parsed === 'object' && parsed !== null && 'workspaces' in parsed;
+  } catch {
+    // A broken manifest declares nothing; npm reports it to the user.
+    return false;
+  }
+}
+
+/**
+ * The workspace root at or above `directory`, looking no further up than the repository's root
+ * (the first directory holding `.git`): a workspace is part of the repository it was cloned as.
+ */
+function findWorkspaceRoot(directory: string): string | undefined {
+  for (let current = directory; ; current = dirname(current)) {
+    if (declaresWorkspace(current)) return current;
+    if (existsSync(join(current, '.git')) || dirname(current) === current) return undefined;
+  }
+}
+
+/** The directory of the ESLint flat config nearest above `file`, as ESLint 10 looks it up. */
+function configDirectoryOf(file: string): string | undefined {
+  for (let current = dirname(file); ; current = dirname(current)) {
+    if (ESLINT_CONFIG_FILES.some((name) => existsSync(join(current, name)))) return current;
+    if (dirname(current) === current) return undefined;
+  }
+}
+
+const boundaries = new Map<string, ProjectBoundary>();
+
+/**
+ * The boundary for a file linted with working directory `cwd`. A file outside `cwd` (ESLint's
+ * Node API can lint any path) belongs to the project of its nearest ESLint config, else to its
+ * own directory alone. Kept for the process: a workspace does not move under a running editor.
+ */
+export function projectBoundary(cwd: string, file: string): ProjectBoundary {
+  const absoluteCwd = resolve(cwd);
+  const projectDirectory = isWithin(resolve(file), absoluteCwd) ? absoluteCwd : (configDirectoryOf(resolve(file)) ?? dirname(resolve(file)));
+  let boundary = boundaries.get(projectDirectory);
+  if (!boundary) {
+    const realProject = realpathOrSelf(projectDirectory);
+    const workspaceRoot = findWorkspaceRoot(realProject);
+    boundary = { root: workspaceRoot ?? realProject, projectDirectory, workspaceRoot };
+    boundaries.set(projectDirectory, boundary);
+  }
+  return boundary;
+}
+
+/** Whether the analysis may read the file at real path `file`. */
+export function mayRead(boundary: ProjectBoundary, file: string): boolean {
+  return isWithin(file, boundary.root) && !hasNodeModulesSegment(file, boundary.root);
+}
+
+/**
+ * Whether a path written in the code (not yet through the file system) can lie in the project:
+ * checked before resolving a relative specifier, so that `'../../../../home/user/.npmrc'` is
+ * refused without as much as a `stat` of the target. The project directory may itself be reached
+ * through a symlink, so both of its spellings count.
+ */
+export function mayLieWithin(boundary: ProjectBoundary, path: string): boolean {
+  return isWithin(path, boundary.root) || isWithin(path, boundary.projectDirectory);
+}
