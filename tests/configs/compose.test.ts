@@ -104,7 +104,7 @@ describe('composed with typescript-eslint', () => {
     it.each(['src/tools.ts', 'src/tools.js', 'src/tools.cjs'])('runs typescript-eslint\'s own parser on %s, whichever config comes last', async (file) => {
       const parser = (await configFor(config, file)).languageOptions?.parser as { meta?: unknown; parseForESLint?: unknown };
       expect(parser.parseForESLint).toBe(tseslint.parser.parseForESLint);
-      expect(parser.meta).toBe(tseslint.parser.meta);
+      expect(parser.meta).toBe((tseslint.parser as { meta?: unknown }).meta);
     });
 
     it('keeps every rule of both at its level', async () => {
