@@ -1,6 +1,6 @@
 import type { TSESLint } from '@typescript-eslint/utils';
-import * as tsParser from '@typescript-eslint/parser';
 import type { Linter } from 'eslint';
+import { configParser } from './parsers.js';
 import type { SchemaContractRuleDocs } from './util/create-rule.js';
 
 /** Every file kind a tool server ships; the TypeScript parser reads JavaScript too. */
@@ -21,12 +21,21 @@ export const NON_PRODUCTION_FILES = [
 
 type AnyRule = TSESLint.RuleModule<string, readonly unknown[], SchemaContractRuleDocs>;
 
-export type ConfigName = 'recommended' | 'strict';
+/** A rule set: which rules, and with which options. */
+export type ConfigLevel = 'recommended' | 'strict';
+
+/**
+ * `recommended` and `strict` also set the TypeScript parser, so that they lint TypeScript on their
+ * own; the `-rules` variants leave every language option to the user's other configs.
+ */
+export type ConfigName = ConfigLevel | `${ConfigLevel}-rules`;
+
+export const CONFIG_NAMES: readonly ConfigName[] = ['recommended', 'strict', 'recommended-rules', 'strict-rules'];
 
 function ruleEntries(
   namespace: string,
   rules: Readonly<Record<string, AnyRule>>,
-  level: ConfigName,
+  level: ConfigLevel,
 ): Linter.RulesRecord {
   const entries: Linter.RulesRecord = {};
   for (const [name, rule] of Object.entries(rules)) {
@@ -39,24 +48,29 @@ function ruleEntries(
 }
 
 /**
- * Builds one flat config object per level from rule metadata, so a rule's `meta.docs` is the only
+ * Builds one flat config object per name from rule metadata, so a rule's `meta.docs` is the only
  * place that decides whether (and how) a config enables it.
+ *
+ * The parser `recommended` and `strict` set is the user's own `@typescript-eslint/parser` (a peer
+ * dependency): next to typescript-eslint's configs, in either order, ESLint runs the same
+ * `parseForESLint`. Without a loadable TypeScript parser it is ESLint's own parser for JavaScript
+ * (see `configParser`). No config sets `sourceType`: ESLint's defaults (`.cjs` as CommonJS) and
+ * the user's own settings decide, whatever the order of the configs.
  */
 export function buildConfig(
   namespace: string,
   plugin: object,
   rules: Readonly<Record<string, AnyRule>>,
-  level: ConfigName,
+  name: ConfigName,
 ): Linter.Config {
+  const rulesOnly = name.endsWith('-rules');
+  const level: ConfigLevel = name.startsWith('strict') ? 'strict' : 'recommended';
   return {
-    name: `${namespace}/${level}`,
+    name: `${namespace}/${name}`,
     files: SOURCE_FILES,
     ignores: NON_PRODUCTION_FILES,
     plugins: { [namespace]: plugin as NonNullable<Linter.Config['plugins']>[string] },
-    languageOptions: {
-      parser: tsParser as Linter.Parser,
-      sourceType: 'module',
-    },
+    ...(rulesOnly ? {} : { languageOptions: { parser: configParser() } }),
     rules: ruleEntries(namespace, rules, level),
   };
 }

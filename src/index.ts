@@ -1,6 +1,6 @@
 import type { ESLint, Linter } from 'eslint';
 import { rules } from '../rules/index.js';
-import { buildConfig, type ConfigName } from './configs.js';
+import { buildConfig, CONFIG_NAMES, type ConfigName } from './configs.js';
 import { packageInfo } from './util/package-info.js';
 
 const NAMESPACE = 'schema-contract';
@@ -17,8 +17,7 @@ const plugin: SchemaContractPlugin = {
   configs: {} as Record<ConfigName, Linter.Config>,
 };
 
-plugin.configs.recommended = buildConfig(NAMESPACE, plugin, rules, 'recommended');
-plugin.configs.strict = buildConfig(NAMESPACE, plugin, rules, 'strict');
+for (const name of CONFIG_NAMES) plugin.configs[name] = buildConfig(NAMESPACE, plugin, rules, name);
 
 /**
  * typescript-eslint's rule types are not assignable to ESLint's own `Rule.RuleModule`, so the

@@ -8,6 +8,8 @@ import { BASELINE_STALE_MESSAGE_ID } from '../src/baseline/rule-wrapper.js';
 import { REPOSITORY_URL } from '../src/util/create-rule.js';
 
 const root = join(import.meta.dirname, '..');
+/** Rule docs link to the release's tag: what the installed version does. */
+const manifestVersion = (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { version: string }).version;
 const ruleFiles = readdirSync(join(root, 'rules'))
   .filter((file) => file.endsWith('.ts') && file !== 'index.ts')
   .map((file) => file.slice(0, -'.ts'.length));
@@ -63,7 +65,7 @@ describe('plugin structure', () => {
       expect(doc).toMatch(/^## Options$/m);
       expect(doc).toMatch(/^## When not to use it$/m);
       expect(doc).not.toMatch(/\bTODO\b/);
-      expect(rule.meta.docs?.url).toBe(`${REPOSITORY_URL}/blob/main/docs/rules/${name}.md`);
+      expect(rule.meta.docs?.url).toBe(`${REPOSITORY_URL}/blob/v${manifestVersion}/docs/rules/${name}.md`);
     });
 
     it('has a test file that exercises every message id', () => {

@@ -1,8 +1,8 @@
 import { readFileSync, statSync } from 'node:fs';
-import { parseForESLint } from '@typescript-eslint/parser';
 import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
 import { fileVersion } from '../util/file-version.js';
 import { buildExportTable, type ExportTable } from './module-exports.js';
+import { parseModuleText, type ParsedText } from './module-parser.js';
 import { isBareSpecifier, isReadable, resolveSpecifier, type ImportSyntax, type Resolution } from './module-resolution.js';
 
 type Scope = TSESLint.Scope.Scope;
@@ -221,27 +221,17 @@ function parseModule(file: string): ParsedModule | JsonModule | undefined {
       return undefined;
     }
   }
-  let result: ReturnType<typeof parseForESLint>;
+  let result: ParsedText;
   try {
-    result = parseForESLint(text, {
-      filePath: file,
-      sourceType: 'module',
-      ecmaVersion: 'latest',
-      range: true,
-      loc: true,
-      comment: true,
-      tokens: false,
-      jsx: file.endsWith('x'),
-    });
+    result = parseModuleText(file, text);
   } catch {
     // A module that does not parse is the user's problem to see in its own lint run; here its
     // values are simply unknown, which never produces a finding. Only the parse is guarded: an
     // error in what follows is this plugin's bug and must reach the user as one.
     return undefined;
   }
-  const ast = result.ast as unknown as TSESTree.Program;
-  setParents(ast, result.visitorKeys);
-  return parsedModuleOf(file, text, ast, result.scopeManager);
+  setParents(result.ast, result.visitorKeys);
+  return parsedModuleOf(file, text, result.ast, result.scopeManager);
 }
 
 /**

@@ -1,6 +1,7 @@
 import { existsSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import ts from 'typescript';
+import type ts from 'typescript';
+import { loadTypeScriptCompiler } from '../parsers.js';
 import { fileVersion } from '../util/file-version.js';
 import { isWithin, mayLieWithin, type ProjectBoundary } from './project-boundary.js';
 
@@ -20,15 +21,15 @@ export interface CompilerSettings {
 
 const NO_TSCONFIG: CompilerSettings = { moduleResolution: 'lenient', customConditions: [], configFile: undefined };
 
-function moduleResolutionOf(options: ts.CompilerOptions): ModuleResolution {
+function moduleResolutionOf(compiler: typeof ts, options: ts.CompilerOptions): ModuleResolution {
   switch (options.moduleResolution) {
-    case ts.ModuleResolutionKind.Node16:
-    case ts.ModuleResolutionKind.NodeNext:
+    case compiler.ModuleResolutionKind.Node16:
+    case compiler.ModuleResolutionKind.NodeNext:
       return 'node16';
-    case ts.ModuleResolutionKind.Node10:
-    case ts.ModuleResolutionKind.Classic:
+    case compiler.ModuleResolutionKind.Node10:
+    case compiler.ModuleResolutionKind.Classic:
       return 'node10';
-    case ts.ModuleResolutionKind.Bundler:
+    case compiler.ModuleResolutionKind.Bundler:
       return 'bundler';
     default:
       break;
@@ -37,10 +38,10 @@ function moduleResolutionOf(options: ts.CompilerOptions): ModuleResolution {
   switch (options.module) {
     case undefined:
       return 'lenient';
-    case ts.ModuleKind.Node16:
-    case ts.ModuleKind.NodeNext:
+    case compiler.ModuleKind.Node16:
+    case compiler.ModuleKind.NodeNext:
       return 'node16';
-    case ts.ModuleKind.CommonJS:
+    case compiler.ModuleKind.CommonJS:
       return 'node10';
     default:
       return 'bundler';
@@ -65,6 +66,10 @@ function nearestTsconfig(directory: string, boundary: ProjectBoundary): string |
  * matter, not the files the config includes.
  */
 function readCompilerSettings(configFile: string, boundary: ProjectBoundary, versions: Map<string, string | undefined>): CompilerSettings {
+  // Without a TypeScript the parser supports (a JavaScript-only project), nothing reads the
+  // tsconfig either: imports resolve as Node resolves them, which is what such a project runs.
+  const compiler = loadTypeScriptCompiler();
+  if (!compiler) return NO_TSCONFIG;
   let leftProject = false;
   const allowed = (path: string): boolean => {
     if (!mayLieWithin(boundary, path) && !mayLieWithin(boundary, dirname(path))) {
@@ -83,17 +88,17 @@ function readCompilerSettings(configFile: string, boundary: ProjectBoundary, ver
     return inside;
   };
   const host: ts.ParseConfigHost = {
-    useCaseSensitiveFileNames: ts.sys.useCaseSensitiveFileNames,
+    useCaseSensitiveFileNames: compiler.sys.useCaseSensitiveFileNames,
     readDirectory: () => [],
     fileExists: (path) => allowed(path) && versionOf(path, versions) !== undefined,
     readFile: (path) => (allowed(path) && versionOf(path, versions) !== undefined ? readFileSync(path, 'utf8') : undefined),
   };
-  const read = ts.readConfigFile(configFile, host.readFile);
+  const read = compiler.readConfigFile(configFile, host.readFile);
   if (read.error || typeof read.config !== 'object' || read.config === null) return NO_TSCONFIG;
-  const parsed = ts.parseJsonConfigFileContent(read.config, host, dirname(configFile), undefined, configFile);
+  const parsed = compiler.parseJsonConfigFileContent(read.config, host, dirname(configFile), undefined, configFile);
   if (leftProject) return NO_TSCONFIG;
   return {
-    moduleResolution: moduleResolutionOf(parsed.options),
+    moduleResolution: moduleResolutionOf(compiler, parsed.options),
     customConditions: parsed.options.customConditions ?? [],
     configFile,
   };

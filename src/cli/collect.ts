@@ -5,6 +5,8 @@ import { DEFAULT_BASELINE_FILE } from '../baseline/baseline-file.js';
 import { mayBeBaselinedRule, withCollector, type CollectedFinding, type RuleRun } from '../baseline/collector.js';
 import { baselinePath, fingerprintOf } from '../baseline/fingerprint.js';
 import type { Finding } from '../baseline/matching.js';
+import { countLintTargets, isEnabled } from './lint-targets.js';
+import type { Progress } from './progress.js';
 import { UsageError } from './usage-error.js';
 
 /** A finding with its identity in the chosen baseline. */
@@ -41,7 +43,7 @@ export interface CollectOptions {
   readonly patterns: readonly string[];
   readonly configFile: string | undefined;
   readonly baselineFile: string | undefined;
-  readonly progress: ((linted: number) => void) | undefined;
+  readonly progress: Progress | undefined;
 }
 
 function locationKey(ruleId: string | null, line: number, column: number, endLine?: number, endColumn?: number, messageId?: string): string {
@@ -84,14 +86,27 @@ export async function collect(options: CollectOptions): Promise<Collection> {
         runs.push(run);
         if (!linted.has(run.physicalFile)) {
           linted.add(run.physicalFile);
-          options.progress?.(linted.size);
+          options.progress?.linted(linted.size);
         }
       },
       found(findings) {
         collected.push(...findings);
       },
     },
-    () => eslint.lintFiles([...options.patterns]),
+    async () => {
+      // Inside the collection, like the lint itself: loading the config here is the CLI's doing.
+      if (options.progress) {
+        const total = await countLintTargets(eslint, options.cwd, options.patterns, (rules) =>
+          Object.entries(rules).some(([ruleId, entry]) => mayBeBaselinedRule(ruleId) && isEnabled(entry)),
+        );
+        if (total !== undefined) options.progress.total(total);
+      }
+      try {
+        return await eslint.lintFiles([...options.patterns]);
+      } finally {
+        options.progress?.done();
+      }
+    },
   );
 
   const configuredBaselines = new Set(runs.flatMap((run) => (run.configuredBaseline ? [run.configuredBaseline] : [])));

@@ -1,16 +1,18 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { relative, resolve, sep } from 'node:path';
 import { parseArgs } from 'node:util';
-import { parseForESLint } from '@typescript-eslint/parser';
 import type { TSESTree } from '@typescript-eslint/utils';
 import { requiredSpecifier } from '../analysis/ast.js';
 import { forEachDescendant } from '../analysis/ast-walk.js';
+import { parseModuleText, type ParsedText } from '../analysis/module-parser.js';
 import { boundaryOf, openPass, resolveSpecifier, type ImportSyntax, type Resolution } from '../analysis/module-resolution.js';
 import { libraryOfSpecifier } from '../analysis/schema-libraries.js';
 import { parseSettings } from '../settings.js';
 import { UsageError } from './usage-error.js';
 
-export const EXPLAIN_USAGE = `Usage: schema-contract explain <file> [--format text|json]
+export const EXPLAIN_SYNOPSIS = 'Usage: schema-contract explain <file> [--format text|json]';
+
+export const EXPLAIN_USAGE = `${EXPLAIN_SYNOPSIS}
 
 Lists each import of <file> (import and export declarations, require() calls, import()), what it
 resolves to, and whether the analysis follows it, and why not. Resolution is the one the rules use:
@@ -142,9 +144,11 @@ export function explainImports(cwd: string, file: string): { project: string; im
   const absolute = resolve(cwd, file);
   if (!existsSync(absolute) || !statSync(absolute).isFile()) throw new UsageError(`explain: ${file} is not a file`);
   const text = readFileSync(absolute, 'utf8');
-  let parsed: ReturnType<typeof parseForESLint>;
+  let parsed: ParsedText;
   try {
-    parsed = parseForESLint(text, { filePath: absolute, sourceType: 'module', ecmaVersion: 'latest', range: true, loc: true, jsx: /\.[jt]sx$/.test(absolute) });
+    // The same parse the analysis gives an imported module: the user's TypeScript parser, or
+    // ESLint's own for JavaScript in a project without TypeScript.
+    parsed = parseModuleText(absolute, text);
   } catch (error) {
     throw new UsageError(`explain: ${file} does not parse: ${(error as Error).message}`);
   }
@@ -155,7 +159,7 @@ export function explainImports(cwd: string, file: string): { project: string; im
     return shown === '' || shown.startsWith('..') ? path : shown.split(sep).join('/');
   };
   const visitorKeys = parsed.visitorKeys as Parameters<typeof forEachDescendant>[1];
-  const imports = importSites(parsed.ast as unknown as TSESTree.Program, visitorKeys).map((found) =>
+  const imports = importSites(parsed.ast, visitorKeys).map((found) =>
     describe(found, resolveSpecifier(absolute, found.specifier, found.syntax, checked), display),
   );
   return { project: boundaryOf(checked, absolute).root, imports };
@@ -185,7 +189,7 @@ export function runExplain(argv: readonly string[], io: ExplainIo): number {
     return explainCommand(argv, io);
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
-    io.stderr.write(`schema-contract: ${error.message}\n\n${EXPLAIN_USAGE}`);
+    io.stderr.write(`schema-contract: ${error.message}\n${EXPLAIN_SYNOPSIS}\nRun \`schema-contract help explain\` for details.\n`);
     return 2;
   }
 }

@@ -2,11 +2,15 @@ import { existsSync, statSync } from 'node:fs';
 import { relative, resolve, sep } from 'node:path';
 import { parseArgs } from 'node:util';
 import { minimatch } from 'minimatch';
-import { BaselineError, readBaseline } from '../baseline/baseline-file.js';
+import { readBaseline } from '../baseline/baseline-file.js';
+import { packageInfo } from '../util/package-info.js';
 import { collect, type Collection, type RawFinding } from './collect.js';
 import { burnDown, burnDownMarkdown, burnDownSvg, burnDownText } from './burn-down.js';
 import { compare, type Comparison } from './compare.js';
+import { CliError, describeFailure } from './errors.js';
 import { runExplain } from './explain.js';
+import { FORMATS, helpFor, isBaselineCommand, synopsis, type BaselineCommand } from './help.js';
+import { createProgress } from './progress.js';
 import { toSarif } from './sarif.js';
 import { migrationText, updateFromRun } from './update-baseline.js';
 import { UsageError } from './usage-error.js';
@@ -15,46 +19,38 @@ export interface CliIo {
   readonly cwd: string;
   readonly stdout: { write(text: string): unknown };
   readonly stderr: { write(text: string): unknown; readonly isTTY?: boolean };
+  /** The clock progress is timed by; tests drive it instead of waiting. */
+  readonly now?: () => number;
 }
 
-const USAGE = `Usage: schema-contract baseline <command> [patterns...] [options]
-
-Commands:
-  write   Record every current finding of the plugin's rules (the reviewed step that may grow the baseline)
-  prune   Remove entries whose findings are gone; never adds
-  check   Exit 1 on new findings or on fixed findings still in the baseline; print baselined/new/fixed per rule
-  report  Burn-down per rule over the baseline file's git history
-
-Patterns default to "." and are linted with your ESLint config; entries of files and rules that
-were not linted are left alone.
-
-Options:
-  --baseline FILE  Baseline file (default: the one your ESLint config names in
-                   settings['schema-contract'].baseline, else schema-contract-baseline.json)
-  --config FILE    ESLint config file (default: ESLint's own lookup)
-  --format NAME    check: text, json or sarif; report: text, json, markdown or svg (default text)
-  -h, --help       Show this help
-
-Exit codes: 0 ok, 1 check found new or fixed findings (or files that failed to parse), 2 usage error,
-bad baseline or ESLint configuration error.
-`;
-
-const FORMATS: Readonly<Record<string, readonly string[]>> = {
-  write: ['text', 'json'],
-  prune: ['text', 'json'],
-  check: ['text', 'json', 'sarif'],
-  report: ['text', 'json', 'markdown', 'svg'],
-};
-
 interface Invocation {
-  readonly command: 'write' | 'prune' | 'check' | 'report';
+  readonly command: BaselineCommand;
   readonly patterns: string[];
   readonly baseline: string | undefined;
   readonly config: string | undefined;
   readonly format: string;
+  readonly quiet: boolean;
 }
 
-function parseInvocation(argv: readonly string[]): Invocation | 'help' {
+type Request = { readonly kind: 'help'; readonly text: string } | { readonly kind: 'version' } | { readonly kind: 'baseline'; readonly invocation: Invocation };
+
+/** A mistake in the command line: the message, then the synopsis of the command it concerns. */
+class CommandLineError extends UsageError {
+  constructor(
+    message: string,
+    readonly topic: BaselineCommand | 'baseline' | 'help' | undefined,
+  ) {
+    super(message);
+  }
+}
+
+function helpOrThrow(topic: readonly string[]): Request {
+  const text = helpFor(topic);
+  if (text === undefined) throw new CommandLineError(`no help for "${topic.join(' ')}"`, 'help');
+  return { kind: 'help', text };
+}
+
+function parseRequest(argv: readonly string[]): Request {
   let parsed;
   try {
     parsed = parseArgs({
@@ -65,33 +61,42 @@ function parseInvocation(argv: readonly string[]): Invocation | 'help' {
         baseline: { type: 'string' },
         config: { type: 'string' },
         format: { type: 'string' },
+        quiet: { type: 'boolean', short: 'q' },
         help: { type: 'boolean', short: 'h' },
+        version: { type: 'boolean', short: 'v' },
       },
     });
   } catch (error) {
-    throw new UsageError((error as Error).message);
+    const [group, command] = argv.filter((arg) => !arg.startsWith('-'));
+    throw new CommandLineError((error as Error).message, group === 'baseline' && isBaselineCommand(command) ? command : undefined);
   }
-  if (parsed.values.help) return 'help';
   const [group, command, ...patterns] = parsed.positionals;
-  if (group !== 'baseline') throw new UsageError(group === undefined ? 'missing command' : `unknown command "${group}"`);
-  if (command === undefined || !(command in FORMATS)) {
-    throw new UsageError(command === undefined ? 'missing baseline command' : `unknown baseline command "${command}"`);
+  if (parsed.values.version) return { kind: 'version' };
+  if (group === 'help') return helpOrThrow(parsed.positionals.slice(1));
+  if (parsed.values.help) return helpOrThrow(group === 'baseline' && isBaselineCommand(command) ? [group, command] : group === 'baseline' ? [group] : []);
+  if (group !== 'baseline') throw new CommandLineError(group === undefined ? 'missing command' : `unknown command "${group}"`, undefined);
+  if (!isBaselineCommand(command)) {
+    throw new CommandLineError(command === undefined ? 'missing baseline command' : `unknown baseline command "${command}"`, 'baseline');
   }
   const format = parsed.values.format ?? 'text';
-  const formats = FORMATS[command] ?? [];
+  const formats = FORMATS[command];
   if (!formats.includes(format)) {
-    throw new UsageError(`--format ${format} is not available for "baseline ${command}" (choose ${formats.join(', ')})`);
+    throw new CommandLineError(`--format ${format} is not available for "baseline ${command}" (choose ${formats.join(', ')})`, command);
   }
-  if (command === 'report' && patterns.length > 0) throw new UsageError('"baseline report" takes no patterns');
+  if (command === 'report' && patterns.length > 0) throw new CommandLineError('"baseline report" takes no patterns', command);
   for (const [option, value] of [['--baseline', parsed.values.baseline], ['--config', parsed.values.config]] as const) {
-    if (value === '') throw new UsageError(`${option} needs a file`);
+    if (value === '') throw new CommandLineError(`${option} needs a file`, command);
   }
   return {
-    command: command as Invocation['command'],
-    patterns: patterns.length > 0 ? patterns : ['.'],
-    baseline: parsed.values.baseline,
-    config: parsed.values.config,
-    format,
+    kind: 'baseline',
+    invocation: {
+      command,
+      patterns: patterns.length > 0 ? patterns : ['.'],
+      baseline: parsed.values.baseline,
+      config: parsed.values.config,
+      format,
+      quiet: parsed.values.quiet === true,
+    },
   };
 }
 
@@ -214,33 +219,45 @@ function namespaceOf(collection: Collection): string {
   return 'schema-contract';
 }
 
-function warnIfNotEnforced(io: CliIo, collection: Collection): void {
-  if (!collection.configuredBaselines.has(collection.baselineFile)) {
+function warnIfNotEnforced(io: CliIo, invocation: Invocation, collection: Collection): void {
+  if (!invocation.quiet && !collection.configuredBaselines.has(collection.baselineFile)) {
     io.stderr.write(
       `schema-contract: note: your ESLint config does not name ${displayPath(io.cwd, collection.baselineFile)} in settings['schema-contract'].baseline, so \`eslint\` itself will not apply it (see baselineConfig() in docs/baseline.md).\n`,
     );
   }
 }
 
-async function runLint(io: CliIo, invocation: Invocation): Promise<Collection> {
-  const showProgress = io.stderr.isTTY === true;
-  let lastShown = 0;
-  const collection = await collect({
+function runLint(io: CliIo, invocation: Invocation): Promise<Collection> {
+  return collect({
     cwd: io.cwd,
     patterns: invocation.patterns,
     configFile: invocation.config,
     baselineFile: invocation.baseline,
-    progress: showProgress
-      ? (linted) => {
-          const now = Date.now();
-          if (now - lastShown < 100) return;
-          lastShown = now;
-          io.stderr.write(`\rschema-contract: linted ${linted} file(s)…`);
-        }
-      : undefined,
+    progress: createProgress(io.stderr, { quiet: invocation.quiet, ...(io.now ? { now: io.now } : {}) }),
   });
-  if (showProgress) io.stderr.write('\r\u001b[K');
-  return collection;
+}
+
+/**
+ * `check` and `prune` need a baseline to compare with. A missing one is named with advice that
+ * fits where its name came from: the flag (a typo, or write it first), the ESLint config, or the
+ * default.
+ */
+function requireBaseline(io: CliIo, invocation: Invocation, file: string, configured: boolean): void {
+  if (existsSync(file)) return;
+  const shown = displayPath(io.cwd, file);
+  if (invocation.baseline !== undefined) {
+    throw new CliError(
+      `baseline ${file}: does not exist (given with --baseline ${invocation.baseline})`,
+      `check the path, or record the baseline first with \`schema-contract baseline write --baseline ${invocation.baseline}\``,
+    );
+  }
+  if (configured) {
+    throw new CliError(
+      `baseline ${file}: does not exist (your ESLint config names it in settings['schema-contract'].baseline)`,
+      `record it with \`schema-contract baseline write\`, or remove baselineConfig() (the baseline setting) from the ESLint config`,
+    );
+  }
+  throw new CliError(`baseline ${file}: does not exist`, `record ${shown} with \`schema-contract baseline write\``);
 }
 
 async function baselineCommand(io: CliIo, invocation: Invocation): Promise<number> {
@@ -251,13 +268,18 @@ async function baselineCommand(io: CliIo, invocation: Invocation): Promise<numbe
     return 0;
   }
 
+  if (invocation.command !== 'write' && invocation.baseline !== undefined) {
+    // Known before linting: fail before a minute of it.
+    requireBaseline(io, invocation, resolve(io.cwd, invocation.baseline), false);
+  }
   const collection = await runLint(io, invocation);
   const file = collection.baselineFile;
   const shown = displayPath(io.cwd, file);
+  if (invocation.command !== 'write') requireBaseline(io, invocation, file, collection.configuredBaselines.has(file));
   const inScope = scopeOf(io.cwd, invocation.patterns);
   // Read before any note: a bad baseline is the one thing to say. write and prune read it under its lock.
   const checked = invocation.command === 'check' ? compare(readBaseline(file), collection, inScope) : undefined;
-  warnIfNotEnforced(io, collection);
+  warnIfNotEnforced(io, invocation, collection);
   for (const error of collection.fatal) {
     io.stderr.write(`schema-contract: ${displayPath(io.cwd, error.filePath)} could not be linted: ${error.message}\n`);
   }
@@ -302,27 +324,31 @@ export async function run(
   argv: readonly string[],
   io: CliIo = { cwd: process.cwd(), stdout: process.stdout, stderr: process.stderr },
 ): Promise<number> {
+  let request: Request;
   try {
+    // `explain` reads one file and lints nothing: its own options and output.
     if (argv[0] === 'explain') return runExplain(argv.slice(1), io);
-    const invocation = parseInvocation(argv);
-    if (invocation === 'help') {
-      io.stdout.write(USAGE);
-      return 0;
-    }
-    return await baselineCommand(io, invocation);
+    request = parseRequest(argv);
   } catch (error) {
-    if (error instanceof UsageError) {
-      io.stderr.write(`schema-contract: ${error.message}\n\n${USAGE}`);
-      return 2;
-    }
-    if (error instanceof BaselineError) {
-      io.stderr.write(`schema-contract: ${error.message}\n`);
-      return 2;
-    }
-    // ESLint's own errors (no config found, no files match a pattern, a rule crashed) are
-    // configuration problems the user fixes: the message, not a stack trace, helps.
-    const message = error instanceof Error ? error.message : String(error);
-    io.stderr.write(`schema-contract: ${message}\n`);
+    if (!(error instanceof CommandLineError)) throw error;
+    const topic = error.topic === undefined ? '' : error.topic === 'baseline' || error.topic === 'help' ? ` ${error.topic}` : ` baseline ${error.topic}`;
+    io.stderr.write(`schema-contract: ${error.message}\n${synopsis(error.topic)}\nRun \`schema-contract help${topic}\` for details.\n`);
+    return 2;
+  }
+  if (request.kind === 'help') {
+    io.stdout.write(request.text);
+    return 0;
+  }
+  if (request.kind === 'version') {
+    io.stdout.write(`${packageInfo.version}\n`);
+    return 0;
+  }
+  try {
+    return await baselineCommand(io, request.invocation);
+  } catch (error) {
+    // A bad baseline, a missing history, ESLint's own errors (no config, no files, a crashed rule):
+    // problems the user fixes, so the message and what to do, never a stack trace.
+    io.stderr.write(describeFailure(error, { command: request.invocation.command, patterns: request.invocation.patterns }));
     return 2;
   }
 }

@@ -2,6 +2,7 @@ import { ESLintUtils, type TSESLint } from '@typescript-eslint/utils';
 import { mayMention } from '../analysis/file-text.js';
 import { offerToImporters } from '../analysis/linted-modules.js';
 import { withBaseline } from '../baseline/rule-wrapper.js';
+import { packageInfo } from './package-info.js';
 
 /** Extra `meta.docs` fields every rule of this plugin declares; the configs are derived from them. */
 export interface SchemaContractRuleDocs {
@@ -19,9 +20,15 @@ export const REPOSITORY_URL = 'https://github.com/schema-contract/eslint-plugin-
 
 const NO_OPTIONS: object = {};
 
-const createUnbaselinedRule = ESLintUtils.RuleCreator<SchemaContractRuleDocs>(
-  (ruleName) => `${REPOSITORY_URL}/blob/main/docs/rules/${ruleName}.md`,
-);
+/**
+ * A rule's doc as of the installed release: the tag the release workflow pushes (`v<version>`),
+ * so an editor's "show documentation" opens what this version does, not what `main` does since.
+ */
+export function ruleDocsUrl(ruleName: string): string {
+  return `${REPOSITORY_URL}/blob/v${packageInfo.version}/docs/rules/${ruleName}.md`;
+}
+
+const createUnbaselinedRule = ESLintUtils.RuleCreator<SchemaContractRuleDocs>(ruleDocsUrl);
 
 /** A rule as this plugin writes it: typescript-eslint's rule shape, plus an optional vocabulary. */
 export interface SchemaContractRule<Options extends readonly unknown[], MessageIds extends string>

@@ -79,12 +79,12 @@ describe('the schema-contract bin', () => {
     expect(node(project.dir, build.bin, ['baseline', 'check']).code).toBe(0);
   });
 
-  it('exits 2 on usage errors, with the usage', () => {
+  it('exits 2 on usage errors, with the error, the usage line and where the help is', () => {
     setUp(FILES);
     for (const args of [[], ['baseline'], ['baseline', 'grow'], ['baseline', 'check', '--format', 'svg'], ['baseline', 'check', '--frobnicate']]) {
       const result = node(project.dir, build.bin, args);
       expect(result.code, args.join(' ')).toBe(2);
-      expect(result.stderr).toContain('Usage: schema-contract baseline <command>');
+      expect(result.stderr).toMatch(/^schema-contract: [^\n]+\nUsage: schema-contract baseline [^\n]+\nRun `schema-contract help[^`]*` for details\.\n$/);
     }
     expect(node(project.dir, build.bin, ['--help'])).toMatchObject({ code: 0, stdout: expect.stringContaining('Usage:') });
   });

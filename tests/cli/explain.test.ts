@@ -116,7 +116,7 @@ describe('schema-contract explain', () => {
   it('names the file when it is missing or does not parse, with exit code 2', async () => {
     const missing = capture(root);
     expect(await run(['explain', 'src/nope.ts'], missing.io)).toBe(2);
-    expect(missing.err()).toMatch(/^schema-contract: explain: src\/nope\.ts is not a file\n\nUsage: schema-contract explain <file>/);
+    expect(missing.err()).toMatch(/^schema-contract: explain: src\/nope\.ts is not a file\nUsage: schema-contract explain <file> \[--format text\|json\]\nRun `schema-contract help explain` for details\.\n$/);
     const broken = writeProject({ 'bad.ts': 'export const = ;\n' });
     const unparsable = capture(broken);
     expect(await run(['explain', 'bad.ts'], unparsable.io)).toBe(2);

@@ -36,6 +36,19 @@ const SOURCES = {
     '}',
     '',
   ].join('\n'),
+  /** CommonJS; `no-undef` fails wherever `require` and `module` are not defined. */
+  commonjs: [
+    "const { parse } = require('./parse.cjs');",
+    'function toolSchema(raw) {',
+    '  try {',
+    '    return parse(raw);',
+    '  } catch {',
+    "    return { type: 'object' };",
+    '  }',
+    '}',
+    'module.exports = { toolSchema };',
+    '',
+  ].join('\n'),
 };
 
 function lint(config: Linter.Config[], filePath: string, code: string): Promise<ESLint.LintResult[]> {
@@ -88,12 +101,70 @@ describe('composed with typescript-eslint', () => {
       expect(ruleIds(await lint(config, file, code))).toEqual(['@typescript-eslint/no-unused-vars', FALLBACK_RULE]);
     });
 
+    it.each(['src/tools.ts', 'src/tools.js', 'src/tools.cjs'])('runs typescript-eslint\'s own parser on %s, whichever config comes last', async (file) => {
+      const parser = (await configFor(config, file)).languageOptions?.parser as { meta?: unknown; parseForESLint?: unknown };
+      expect(parser.parseForESLint).toBe(tseslint.parser.parseForESLint);
+      expect(parser.meta).toBe((tseslint.parser as { meta?: unknown }).meta);
+    });
+
     it('keeps every rule of both at its level', async () => {
       const effective = await configFor(config, 'src/tools.ts');
       const severity = (rule: string) => (effective.rules?.[rule] as unknown[] | undefined)?.[0];
       for (const rule of OUR_RULES) expect(severity(rule), rule).toBe(2);
       expect(severity('@typescript-eslint/no-explicit-any')).toBe(2);
     });
+  });
+});
+
+describe('configs.recommended-rules', () => {
+  const rulesOnly = schemaContract.configs['recommended-rules'];
+
+  it.each([
+    ['src/tools.js', SOURCES.js],
+    ['src/tools.mjs', SOURCES.js],
+    ['src/tools.cjs', SOURCES.commonjs],
+  ])('alone, lints %s with ESLint\'s default parser', async (file, code) => {
+    expect(ruleIds(await lint([rulesOnly], file, code))).toEqual([FALLBACK_RULE]);
+    const parser = (await configFor([rulesOnly], file)).languageOptions?.parser as { name?: string };
+    expect(parser.name).toBe('espree');
+  });
+
+  it.each([
+    ['typescript-eslint first', defineConfig(tseslint.configs.recommended, rulesOnly)],
+    ['typescript-eslint last', defineConfig(rulesOnly, tseslint.configs.recommended)],
+  ])('%s, lints TypeScript with typescript-eslint\'s parser and both rule sets', async (_order, config) => {
+    expect(ruleIds(await lint(config, 'src/tools.ts', SOURCES.ts))).toEqual(['@typescript-eslint/no-unused-vars', FALLBACK_RULE]);
+    expect(((await configFor(config, 'src/tools.ts')).languageOptions?.parser as { parseForESLint?: unknown }).parseForESLint).toBe(
+      tseslint.parser.parseForESLint,
+    );
+  });
+
+  it('never replaces a parser configured before it', async () => {
+    const custom = { meta: { name: 'custom-parser' }, parseForESLint: tseslint.parser.parseForESLint };
+    const config = defineConfig({ languageOptions: { parser: custom } }, rulesOnly);
+    expect((await configFor(config, 'src/tools.js')).languageOptions?.parser).toBe(custom);
+  });
+});
+
+describe('CommonJS and ES modules', () => {
+  const noUndef: Linter.Config = { rules: { 'no-undef': 'error' } };
+
+  it.each([
+    ['recommended', recommended],
+    ['recommended-rules', schemaContract.configs['recommended-rules']],
+  ])('%s leaves .cjs files CommonJS, as ESLint has them, in either order with the user\'s rules', async (_name, config) => {
+    for (const order of [[config, noUndef], [noUndef, config]]) {
+      expect(ruleIds(await lint(order, 'src/tools.cjs', SOURCES.commonjs))).toEqual([FALLBACK_RULE]);
+      expect((await configFor(order, 'src/tools.cjs')).languageOptions?.sourceType).toBe('commonjs');
+    }
+    expect((await configFor([config], 'src/tools.mjs')).languageOptions?.sourceType).toBe('module');
+  });
+
+  it('leaves a sourceType the user set for .js files (a CommonJS package) in place, before or after', async () => {
+    const commonJsPackage: Linter.Config = { files: ['**/*.js'], languageOptions: { sourceType: 'commonjs' } };
+    for (const order of [[recommended, commonJsPackage, noUndef], [commonJsPackage, recommended, noUndef]]) {
+      expect(ruleIds(await lint(order, 'src/tools.js', SOURCES.commonjs))).toEqual([FALLBACK_RULE]);
+    }
   });
 });
 

@@ -1,20 +1,42 @@
-import { execFileSync } from 'node:child_process';
-import { existsSync, writeFileSync } from 'node:fs';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { CodeAction, Diagnostic, TextEdit } from 'vscode-languageserver-protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { projectEnv } from '../install/harness.js';
 import { startEditor, type EditorSession } from './lsp-client.js';
-import { createWorkspace } from './workspace.js';
+import { installForEditor, type EditorInstall } from './workspace.js';
 
 /**
  * "Enforced in the editor" proven with the server VS Code's ESLint extension runs: diagnostics,
- * edits without saving, a cross-module change on disk, the baseline and a suggestion, all through
- * LSP over stdio. Runs against the built plugin (`npm run build` first; `.ci/run` does).
+ * edits without saving, a cross-module change on disk, the baseline (and pruning it from a
+ * terminal) and a suggestion, all through LSP over stdio, against the packed package installed by
+ * npm, and always the same findings as `eslint` on the same file.
  */
-const repository = join(import.meta.dirname, '..', '..');
-if (!existsSync(join(repository, 'dist', 'src', 'index.js'))) {
-  throw new Error('tests/editor needs the built plugin: run `npm run build` (npm test does it first)');
+let install: EditorInstall;
+
+beforeAll(() => {
+  install = installForEditor();
+}, 300_000);
+afterAll(() => install?.remove(), 120_000);
+
+/** What the `eslint` command reports for a file of the workspace, in the shape of the editor's diagnostics. */
+function eslintFindings(workspace: string, file: string): { code: string | null; message: string; range: Diagnostic['range'] }[] {
+  const result = spawnSync(process.execPath, [install.bins.eslint, '--format', 'json', file], { cwd: workspace, encoding: 'utf8', env: projectEnv() });
+  const [report] = JSON.parse(result.stdout) as [{ messages: { ruleId: string | null; message: string; line: number; column: number; endLine: number; endColumn: number }[] }];
+  return report.messages.map((message) => ({
+    code: message.ruleId,
+    message: message.message,
+    range: { start: { line: message.line - 1, character: message.column - 1 }, end: { line: message.endLine - 1, character: message.endColumn - 1 } },
+  }));
 }
+
+function sameAsEslint(diagnostics: readonly Diagnostic[]): { code: string | null; message: string; range: Diagnostic['range'] }[] {
+  return diagnostics.map((diagnostic) => ({ code: (diagnostic.code as string | undefined) ?? null, message: diagnostic.message, range: diagnostic.range }));
+}
+
+const byPosition = <T extends { range: Diagnostic['range'] }>(list: T[]): T[] =>
+  [...list].sort((a, b) => a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character);
 
 const DESCRIBED_GLOSSARY = `export const MARKETPLACES = {
   enumPolicy: 'described',
@@ -85,7 +107,7 @@ describe('the VS Code ESLint language server shows this plugin\'s findings', () 
   let toolFile: string;
 
   beforeAll(async () => {
-    workspace = createWorkspace({ 'src/glossary.ts': DESCRIBED_GLOSSARY, 'src/tools.ts': TOOL_WITH_FINDINGS });
+    workspace = install.createWorkspace({ 'src/glossary.ts': DESCRIBED_GLOSSARY, 'src/tools.ts': TOOL_WITH_FINDINGS });
     toolFile = join(workspace, 'src', 'tools.ts');
     editor = await startEditor(workspace);
   }, 60_000);
@@ -106,6 +128,7 @@ describe('the VS Code ESLint language server shows this plugin\'s findings', () 
     expect(openEnum!.range).toEqual({ start: { line: 17, character: 43 }, end: { line: 17, character: 89 } });
     expect(openEnum!.message).toMatch(/MARKETPLACES/);
     expect(openEnum!.message).toMatch(/described/);
+    expect(byPosition(sameAsEslint(diagnostics))).toEqual(byPosition(eslintFindings(workspace, 'src/tools.ts')));
   }, 60_000);
 
   it('drops a diagnostic as soon as the open document is fixed, without saving', async () => {
@@ -137,7 +160,7 @@ describe('code actions from the language server', () => {
   let file: string;
 
   beforeAll(async () => {
-    const workspace = createWorkspace({ 'src/list.ts': NO_ARGUMENTS_TOOL });
+    const workspace = install.createWorkspace({ 'src/list.ts': NO_ARGUMENTS_TOOL });
     file = join(workspace, 'src', 'list.ts');
     editor = await startEditor(workspace);
   }, 60_000);
@@ -190,16 +213,18 @@ export function thirdSchema(source: unknown): object {
 
 describe('the baseline in the editor', () => {
   let editor: EditorSession;
+  let workspace: string;
   let file: string;
+  const schemaContract = (...args: string[]) =>
+    execFileSync(process.execPath, [install.bins.schemaContract, ...args], { cwd: workspace, encoding: 'utf8', env: projectEnv() });
 
   beforeAll(async () => {
-    const config = `export default [
-  schemaContract.configs.recommended,
-  { settings: { 'schema-contract': { baseline: 'schema-contract-baseline.json' } } },
-];`;
-    const workspace = createWorkspace({ 'src/tools.ts': BASELINED_TOOL }, config);
+    const config = `import { baselineConfig } from 'eslint-plugin-schema-contract/baseline';
+
+export default [schemaContract.configs.recommended, baselineConfig()];`;
+    workspace = install.createWorkspace({ 'src/tools.ts': BASELINED_TOOL }, config);
     file = join(workspace, 'src', 'tools.ts');
-    execFileSync(process.execPath, [join(repository, 'bin', 'schema-contract.js'), 'baseline', 'write'], { cwd: workspace, stdio: 'pipe' });
+    schemaContract('baseline', 'write');
     editor = await startEditor(workspace);
   }, 60_000);
 
@@ -219,5 +244,23 @@ describe('the baseline in the editor', () => {
     expect(stale).toHaveLength(1);
     expect(stale[0]!.range.start.line).toBe(0);
     expect(stale[0]!.message).toMatch(/fixed/i);
+  }, 60_000);
+
+  it('reports exactly what `eslint` reports for the same file, once it is saved', async () => {
+    writeFileSync(file, BASELINED_TOOL_EDITED);
+    const diagnostics = await editor.diagnostics(file);
+    expect(diagnostics.map((diagnostic) => diagnostic.message).filter((message) => /prune/i.test(message))).toHaveLength(1);
+    expect(byPosition(sameAsEslint(diagnostics))).toEqual(byPosition(eslintFindings(workspace, 'src/tools.ts')));
+  }, 60_000);
+
+  it('drops the "prune" diagnostic on the next lint after `schema-contract baseline prune` in a terminal', async () => {
+    expect(schemaContract('baseline', 'prune')).toMatch(/^Pruned schema-contract-baseline\.json: 1 finding\(s\) in 1 entry \(0 added, 1 removed\)\.\n$/);
+    await editor.filesChanged([join(workspace, 'schema-contract-baseline.json')]);
+    // The next lint: what any keystroke triggers.
+    await editor.change(file, BASELINED_TOOL_EDITED);
+    const diagnostics = await editor.diagnostics(file);
+    expect(diagnostics.filter((diagnostic) => /prune/i.test(diagnostic.message))).toEqual([]);
+    expect(byRule(diagnostics, FALLBACK)).toHaveLength(1);
+    expect(byPosition(sameAsEslint(diagnostics))).toEqual(byPosition(eslintFindings(workspace, 'src/tools.ts')));
   }, 60_000);
 });

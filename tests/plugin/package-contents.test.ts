@@ -1,5 +1,5 @@
 // What `npm publish` would ship: the build, the published JSON schemas, the executables package.json
-// names in `bin`, README, LICENSE and the manifest, and nothing else (no tests, fixtures, sources,
+// names in `bin`, README, CHANGELOG, LICENSE and the manifest, and nothing else (no tests, fixtures, sources,
 // examples or scripts).
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
@@ -22,7 +22,7 @@ const PUBLISHABLE = [
   /^schemas\/[\w.-]+\.json$/,
   // The `schema-contract` CLI's entry point (the CLI itself is under dist/).
   /^bin\/schema-contract\.js$/,
-  /^(package\.json|README\.md|LICENSE)$/,
+  /^(package\.json|README\.md|CHANGELOG\.md|LICENSE)$/,
 ];
 
 let packed: string[];
@@ -41,14 +41,14 @@ beforeAll(() => {
 }, 120_000);
 
 describe('the published package', () => {
-  it('contains only the build, schemas, the bin, README, LICENSE and package.json', () => {
+  it('contains only the build, schemas, the bin, README, CHANGELOG, LICENSE and package.json', () => {
     const unexpected = packed.filter((path) => !PUBLISHABLE.some((pattern) => pattern.test(path)));
     expect(unexpected).toEqual([]);
     expect(packed.filter((path) => /(^|\/)(tests?|__tests__|__fixtures__|fixtures)\/|\.test\.|\.spec\./.test(path))).toEqual([]);
   });
 
   it('contains the entry point, its types and every rule', () => {
-    for (const required of ['package.json', 'README.md', 'LICENSE', 'dist/src/index.js', 'dist/src/index.d.ts', 'dist/rules/index.js']) {
+    for (const required of ['package.json', 'README.md', 'CHANGELOG.md', 'LICENSE', 'dist/src/index.js', 'dist/src/index.d.ts', 'dist/rules/index.js']) {
       expect(packed).toContain(required);
     }
     for (const name of Object.keys(rules)) expect(packed).toContain(`dist/rules/${name}.js`);

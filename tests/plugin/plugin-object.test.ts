@@ -1,6 +1,7 @@
 // The plugin object as ESLint and tools around it (eslint-doc-generator, config inspectors,
 // `--cache`) read it.
 import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { rules } from '../../rules/index.js';
@@ -32,15 +33,25 @@ describe('the plugin object', () => {
     }
   });
 
-  it('has the configs recommended and strict, each one named flat config object', () => {
-    expect(Object.keys(plugin.configs).sort()).toEqual(['recommended', 'strict']);
-    for (const level of ['recommended', 'strict'] as const) {
-      const config = plugin.configs[level];
+  it('has the configs recommended and strict, and their rules-only variants, each one named flat config object', () => {
+    expect(Object.keys(plugin.configs).sort()).toEqual(['recommended', 'recommended-rules', 'strict', 'strict-rules']);
+    for (const name of ['recommended', 'strict', 'recommended-rules', 'strict-rules'] as const) {
+      const config = plugin.configs[name];
       expect(Array.isArray(config)).toBe(false);
-      expect(config.name).toBe(`schema-contract/${level}`);
+      expect(config.name).toBe(`schema-contract/${name}`);
       expect(config.files).toEqual(SOURCE_FILES);
       expect(config.ignores).toEqual(NON_PRODUCTION_FILES);
       expect(Object.keys(config.plugins ?? {})).toEqual(['schema-contract']);
+    }
+  });
+
+  it('gives each rules-only variant exactly the rules of its config, and no language options at all', () => {
+    for (const level of ['recommended', 'strict'] as const) {
+      const rulesOnly = plugin.configs[`${level}-rules`];
+      expect(rulesOnly.rules).toEqual(plugin.configs[level].rules);
+      expect(rulesOnly).not.toHaveProperty('languageOptions');
+      expect(Object.keys(plugin.configs[level]).sort()).toEqual(['files', 'ignores', 'languageOptions', 'name', 'plugins', 'rules']);
+      expect(Object.keys(plugin.configs[level].languageOptions ?? {})).toEqual(['parser']);
     }
   });
 
@@ -56,9 +67,11 @@ describe('the plugin object', () => {
     ]);
   });
 
-  it('parses with a parser ESLint can identify for its cache', () => {
-    const parser = plugin.configs.recommended.languageOptions?.parser as { meta?: { name?: string; version?: string } };
+  it('parses with the installed @typescript-eslint/parser (a peer), which ESLint can identify for its cache', () => {
+    const installed = createRequire(import.meta.url)('@typescript-eslint/parser') as { meta: object; parseForESLint: unknown };
+    const parser = plugin.configs.recommended.languageOptions?.parser as { meta?: { name?: string; version?: string }; parseForESLint?: unknown };
+    expect(parser.meta).toBe(installed.meta);
     expect(parser.meta?.name).toBe('typescript-eslint/parser');
-    expect(parser.meta?.version).toBe('8.72.0');
+    expect(parser.parseForESLint).toBe(installed.parseForESLint);
   });
 });

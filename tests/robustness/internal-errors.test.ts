@@ -40,20 +40,20 @@ vi.mock('../../src/analysis/module-graph.js', async (importOriginal) => {
 
 /** An imported module whose parse succeeds but whose result breaks what the module graph does next. */
 const POISONED_MODULE = 'poisoned-after-parse';
-vi.mock('@typescript-eslint/parser', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('@typescript-eslint/parser')>();
-  const parseForESLint: typeof actual.parseForESLint = (code, options) => {
-    const result = actual.parseForESLint(code, options);
-    if (!options?.filePath?.includes(POISONED_MODULE)) return result;
-    return Object.defineProperty({ ...result }, 'visitorKeys', {
-      get() {
-        throw new TypeError(FAULT);
-      },
-    });
+vi.mock('../../src/analysis/module-parser.js', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('../../src/analysis/module-parser.js')>();
+  return {
+    ...actual,
+    parseModuleText: (file: string, text: string) => {
+      const result = actual.parseModuleText(file, text);
+      if (!file.includes(POISONED_MODULE)) return result;
+      return Object.defineProperty({ ...result }, 'visitorKeys', {
+        get() {
+          throw new TypeError(FAULT);
+        },
+      });
+    },
   };
-  // ESLint probes the parser object for this key; vitest's mock throws on keys it was not given.
-  const probedByEslint = { [Symbol.for('eslint.RuleTester.parser')]: undefined };
-  return { ...actual, ...probedByEslint, parseForESLint, default: { ...actual, parseForESLint } };
 });
 
 vi.mock('../../src/analysis/panic.js', async (importOriginal) => {
