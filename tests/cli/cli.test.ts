@@ -91,13 +91,18 @@ describe('--version and help', () => {
     expect(report).toContain('text, json, markdown, svg');
     expect(report).not.toContain('--config');
     expect((await cli(process.cwd(), ['help', 'baseline'])).stdout).toMatch(/^Usage: schema-contract baseline <command>/);
+    const explain = await cli(process.cwd(), ['help', 'explain']);
+    expect(explain).toMatchObject({ code: 0, stderr: '' });
+    expect(explain.stdout).toMatch(/^Usage: schema-contract explain <file> \[--format text\|json\]\n/);
+    expect((await cli(process.cwd(), ['explain', '--help'])).stdout).toBe(explain.stdout);
+    expect((await cli(process.cwd(), ['help'])).stdout).toContain('explain <file>');
   });
 
   it('refuses help on a topic that does not exist, as a usage error', async () => {
     expect(await cli(process.cwd(), ['help', 'frobnicate'])).toEqual({
       code: 2,
       stdout: '',
-      stderr: 'schema-contract: no help for "frobnicate"\nUsage: schema-contract help [baseline [write|prune|check|report]]\nRun `schema-contract help help` for details.\n',
+      stderr: 'schema-contract: no help for "frobnicate"\nUsage: schema-contract help [baseline [write|prune|check|report] | explain]\nRun `schema-contract help help` for details.\n',
     });
   });
 });
