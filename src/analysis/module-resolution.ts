@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { isBuiltin } from 'node:module';
 import { basename, dirname, resolve, sep } from 'node:path';
 import { ResolverFactory, type NapiResolveOptions, type ResolveResult } from 'oxc-resolver';
@@ -132,12 +133,29 @@ function modeOf(pass: Pass, fromFile: string): CompilerSettings {
   return mode;
 }
 
-function formatOf(fromFile: string, mode: CompilerSettings): 'module' | 'commonjs' {
-  if (/\.c[jt]s$/.test(fromFile)) return 'commonjs';
-  if (/\.m[jt]s$/.test(fromFile) || mode.moduleResolution !== 'node16') return 'module';
-  // `.ts` and `.js` files take the format of the nearest package.json's `type`.
-  const own = resolverFor({ moduleType: true, builtinModules: false }).sync(dirname(fromFile), `./${basename(fromFile)}`);
-  return own.moduleType === 'commonjs' ? 'commonjs' : 'module';
+function formatOf(fromFile: string, mode: CompilerSettings): ModuleKind {
+  // Outside node16, TypeScript resolves every import as the ES module import it is written as.
+  if (mode.moduleResolution !== 'node16') return /\.c[jt]s$/i.test(fromFile) ? 'commonjs' : 'module';
+  return moduleKindOf(fromFile);
+}
+
+/** How Node runs a file, and so how TypeScript's node16 treats it: as an ES module or as CommonJS. */
+export type ModuleKind = 'module' | 'commonjs';
+
+/**
+ * Node's rule: `.mjs`/`.mts` are modules, `.cjs`/`.cts` CommonJS, and any other file follows the
+ * `type` of the nearest package.json (CommonJS when there is none or it says nothing), as the
+ * resolver reads it, with its cache and its freshness. A file that is not on disk (a buffer the
+ * editor has not saved, a test's virtual file) cannot be looked up: it is taken as the ES module
+ * that TypeScript sources are written as.
+ */
+export function moduleKindOf(file: string): ModuleKind {
+  if (/\.m[jt]s$/i.test(file)) return 'module';
+  if (/\.c[jt]s$/i.test(file)) return 'commonjs';
+  const own = resolverFor({ moduleType: true, builtinModules: false }).sync(dirname(file), `./${basename(file)}`);
+  // A package.json the resolver cannot parse fails the lookup of a file that exists: Node's default.
+  if (own.path === undefined) return existsSync(file) ? 'commonjs' : 'module';
+  return own.moduleType === 'module' ? 'module' : 'commonjs';
 }
 
 function isRelative(specifier: string): boolean {
