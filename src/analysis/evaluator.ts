@@ -202,7 +202,7 @@ class FileEvaluator implements Evaluator {
       if (cached) return cached;
     }
     // Every value the evaluator builds comes out here: one place to stop a value that grew too large.
-    const result = this.budget.admit(this.compute(node, module, env, depth + 1), () => unknown(node, module.file));
+    const result = this.budget.admit(this.compute(node, module, env, depth + 1), () => this.hole(node, module.file));
     if (!env && !this.exhausted) this.memo.set(node, result);
     return result;
   }

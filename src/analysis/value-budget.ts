@@ -76,17 +76,17 @@ export class ValueBudget {
 
   /**
    * The value, if it is within the budget of one value; a hole otherwise. A container seen for the
-   * first time is charged to the file for its own slots (its parts were charged when they were built).
+   * first time is charged to the file for itself and its own slots (its parts were charged when
+   * they were built). Text is charged where it is made (`charge`, by concatenation): a string
+   * read from the source is the source's, however often it is read.
    */
   admit(value: StaticValue, hole: () => StaticValue): StaticValue {
-    const first = !this.#sizes.has(value);
+    const first = (value.kind === 'array' || value.kind === 'object' || value.kind === 'builder') && !this.#sizes.has(value);
     const size = this.sizeOf(value);
     if (size > this.limits.cells) return hole();
     if (first) {
-      if (value.kind === 'array') this.charge(value.elements.length + value.origins.length);
-      else if (value.kind === 'object') this.charge(value.properties.size + value.origins.length);
-      else if (value.kind === 'builder') this.charge(value.steps.length + value.origins.length);
-      else this.charge(textCells(value));
+      const slots = value.kind === 'array' ? value.elements.length : value.kind === 'object' ? value.properties.size : value.kind === 'builder' ? value.steps.length : 0;
+      this.charge(1 + slots + value.origins.length);
     }
     return value;
   }
@@ -140,6 +140,12 @@ export class ValueBudget {
 export function mergeOrigins(outer: readonly Origin[], inner: readonly Origin[]): readonly Origin[] | undefined {
   if (inner.length === 0) return outer.length <= VALUE_LIMITS.origins ? outer : undefined;
   if (outer.length === 0) return inner.length <= VALUE_LIMITS.origins ? inner : undefined;
+  if (outer.length + inner.length <= 16) {
+    // The common case, once per element of a copied list: short lists, no set needed.
+    const merged = outer.slice();
+    for (const origin of inner) if (!merged.includes(origin)) merged.push(origin);
+    return merged;
+  }
   const merged = new OriginList();
   merged.addAll(outer);
   merged.addAll(inner);
