@@ -56,10 +56,12 @@ export interface DiagnosticOptions {
 
 export function describeOutcome(schema: unknown, draft: JsonSchemaDraft, outcome: CompileOutcome, options: DiagnosticOptions): SchemaFinding[] {
   if (outcome.metaErrors.length > 0) return describeMetaErrors(schema, outcome.metaErrors);
-  const findings: SchemaFinding[] = [];
-  for (const message of outcome.strictMessages) findings.push(...describeStrictMessage(schema, draft, message, options));
-  for (const ref of outcome.unresolvedLocalRefs) findings.push(...describeUnresolvedRef(schema, draft, ref));
-  if (outcome.compileError !== undefined) findings.push(...describeCompileError(schema, draft, outcome.compileError));
+  // Concatenated, not pushed with spread arguments: one message can name every schema object of a
+  // large literal, and a spread of that many arguments overflows the stack.
+  let findings: SchemaFinding[] = [];
+  for (const message of outcome.strictMessages) findings = findings.concat(describeStrictMessage(schema, draft, message, options));
+  for (const ref of outcome.unresolvedLocalRefs) findings = findings.concat(describeUnresolvedRef(schema, draft, ref));
+  if (outcome.compileError !== undefined) findings = findings.concat(describeCompileError(schema, draft, outcome.compileError));
   return findings;
 }
 
@@ -246,7 +248,9 @@ function sameInstanceRegion(schema: unknown, pointer: JsonPointer, draft: JsonSc
   if (!isPlainObject(node)) return region;
   for (const [keyword, value] of Object.entries(node)) {
     if (!isSameInstanceKeyword(keyword)) continue;
-    for (const child of childSchemaPointers(keyword, value, draft)) region.push(...sameInstanceRegion(schema, [...pointer, ...child], draft));
+    for (const child of childSchemaPointers(keyword, value, draft)) {
+      for (const member of sameInstanceRegion(schema, [...pointer, ...child], draft)) region.push(member);
+    }
   }
   return region;
 }
