@@ -321,6 +321,45 @@ function exportCommentLines(): HostileCase {
   };
 }
 
+/**
+ * A key and an enum value of half a million characters (built by doubling, so the file stays
+ * small), used by hundreds of literals and enums: each finding quoted the key whole, each enum
+ * report carried a suggestion with the values whole, and each unknown keyword was compared
+ * character by character with every known one for a did-you-mean.
+ */
+function longTextInMessages(): HostileCase {
+  const count = 300;
+  const header = lines([
+    "const k0 = 'keyword_';",
+    ...repeat(16, (index) => `const k${index + 1} = k${index} + k${index};`),
+    '/** @enumPolicy described */',
+    'export const TABLE = [k16, k15];',
+  ]);
+  const uses = repeat(count, (index) =>
+    lines([
+      `export const s${index} = { type: 'object', [k16]: true, properties: { a: { type: 'string', description: k16 } } };`,
+      `server.registerTool('t${index}', { inputSchema: s${index} }, async () => ({ content: [] }));`,
+      `export const Choice${index} = z.enum(TABLE);`,
+    ]),
+  ).join('');
+  const text = PRELUDE + header + uses + CANARY;
+  const finding = (line: number, ruleId: string, messageId: string): ExpectedFinding => ({ file: 'long.ts', ruleId: `schema-contract/${ruleId}`, messageId, line });
+  const first = lineOf(text, 'export const s0 ');
+  return {
+    name: 'a half-megabyte key and enum value in hundreds of findings',
+    files: { 'long.ts': text },
+    lint: ['long.ts'],
+    findings: [
+      // Fewer literals than `maxSchemasPerFile` (500): each one is compiled.
+      ...Array.from({ length: count }, (_, index) => [
+        finding(first + 3 * index, 'valid-schema-literal', 'unknownKeyword'),
+        finding(first + 3 * index + 2, 'no-open-glossary-enum', 'openGlossaryEnum'),
+      ]).flat(),
+      canaryFinding('long.ts', text),
+    ],
+  };
+}
+
 export function hostileCases(): HostileCase[] {
   return [
     spreadDoubling(),
@@ -332,5 +371,6 @@ export function hostileCases(): HostileCase[] {
     deepJsonImport(),
     schemaPoisoning(),
     exportCommentLines(),
+    longTextInMessages(),
   ];
 }
