@@ -219,25 +219,25 @@ const CONTEXT_KEYWORDS = new Set([
 
 /** Whether no schema object below the root uses a context keyword (data values are searched too: conservative). */
 function isSelfContained(root: object): boolean {
-  const stack: unknown[] = [];
-  for (const [key, value] of Object.entries(root)) {
-    // The root's own `$schema` picks the draft for every part alike.
-    if (key === '$schema') continue;
-    if (CONTEXT_KEYWORDS.has(key)) return false;
-    stack.push(value);
-  }
+  // The root's own `$schema` picks the draft for every part alike.
+  return !Object.entries(root).some(([key, value]) => key !== '$schema' && (CONTEXT_KEYWORDS.has(key) || someKeyIn(value, (inner) => CONTEXT_KEYWORDS.has(inner))));
+}
+
+/** Whether `test` holds for a key (and its value) of some object in `json`; walked without recursion. */
+function someKeyIn(json: unknown, test: (key: string, value: unknown) => boolean): boolean {
+  const stack: unknown[] = [json];
   while (stack.length > 0) {
     const current = stack.pop();
     if (Array.isArray(current)) {
       for (const item of current) stack.push(item);
     } else if (current !== null && typeof current === 'object') {
       for (const [key, value] of Object.entries(current)) {
-        if (CONTEXT_KEYWORDS.has(key)) return false;
+        if (test(key, value)) return true;
         stack.push(value);
       }
     }
   }
-  return true;
+  return false;
 }
 
 /** What strict compilation said about one part: the messages, or why it could not compile. */
@@ -387,20 +387,10 @@ function skeletonOutcome(skeleton: Record<string, unknown>, draft: JsonSchemaDra
  * document there (a meta-schema, say, whose compile would then be reported with the literal).
  */
 function touchesOtherDocuments(schema: object): boolean {
-  const stack: unknown[] = [schema];
-  while (stack.length > 0) {
-    const current = stack.pop();
-    if (Array.isArray(current)) {
-      for (const item of current) stack.push(item);
-    } else if (current !== null && typeof current === 'object') {
-      for (const [key, value] of Object.entries(current)) {
-        if (key === '$id') return true;
-        if ((key === '$ref' || key === '$dynamicRef' || key === '$recursiveRef') && !(typeof value === 'string' && value.startsWith('#'))) return true;
-        stack.push(value);
-      }
-    }
-  }
-  return false;
+  return someKeyIn(
+    schema,
+    (key, value) => key === '$id' || ((key === '$ref' || key === '$dynamicRef' || key === '$recursiveRef') && !(typeof value === 'string' && value.startsWith('#'))),
+  );
 }
 
 /** Compiles `schema` as one document in strict mode, standing in for external `$ref` targets. */

@@ -54,22 +54,28 @@ const CANARY = lines([
 ]);
 const CANARY_NEEDLE = "return { type: 'object' };";
 
+/** Finding `messageId` of `rule` on the line of `text` that holds `needle`. */
+function findingOn(file: string, text: string, needle: string, rule: string, messageId: string): ExpectedFinding {
+  return { file, ruleId: `schema-contract/${rule}`, messageId, line: lineOf(text, needle) };
+}
+
 function canaryFinding(file: string, text: string): ExpectedFinding {
-  return { file, ruleId: 'schema-contract/no-permissive-schema-fallback', messageId: 'permissiveFailureFallback', line: lineOf(text, CANARY_NEEDLE) };
+  return findingOn(file, text, CANARY_NEEDLE, 'no-permissive-schema-fallback', 'permissiveFailureFallback');
 }
 
 /**
  * A file whose hostile part comes first, then the canary. `more` names findings the hostile part
  * makes whatever its size (the same code with small values makes them too), by text they are on.
  */
-function withCanary(file: string, name: string, hostile: string, more: readonly [needle: string, messageId: string][] = []): HostileCase {
+function withCanary(
+  file: string,
+  name: string,
+  hostile: string,
+  more: readonly [needle: string, rule: string, messageId: string][] = [],
+): HostileCase {
   const text = PRELUDE + hostile + CANARY;
-  const findings = more.map(([needle, messageId]) => ({ file, ruleId: ruleOf(messageId), messageId, line: lineOf(text, needle) }));
+  const findings = more.map(([needle, rule, messageId]) => findingOn(file, text, needle, rule, messageId));
   return { name, files: { [file]: text }, lint: [file], findings: [...findings, canaryFinding(file, text)] };
-}
-
-function ruleOf(messageId: string): string {
-  return `schema-contract/${messageId.endsWith('TableEnum') ? 'no-open-glossary-enum' : 'valid-schema-literal'}`;
 }
 
 /** `const a1 = [...a0, ...a0]`, 24 times: 2^24 elements from a few hundred bytes. */
@@ -170,7 +176,7 @@ function wideSpread(): HostileCase {
     ]),
     // The strict config reports an enum read out of a module-level list that is not marked as a
     // table (`wide`, through `keys`), however long the list: where it comes from is known.
-    [['c: { enum: keys }', 'unmarkedTableEnum']],
+    [['c: { enum: keys }', 'no-open-glossary-enum', 'unmarkedTableEnum']],
   );
 }
 
@@ -194,12 +200,7 @@ function deepJsonImport(): HostileCase {
   const text = user + CANARY;
   // The strict config reports an enum read out of a JSON module not marked as a table, whatever
   // is in it: the list is known to come from `deep.json`, its content past 100 levels is not.
-  const unmarked = (needle: string): ExpectedFinding => ({
-    file: 'user.ts',
-    ruleId: 'schema-contract/no-open-glossary-enum',
-    messageId: 'unmarkedTableEnum',
-    line: lineOf(text, needle),
-  });
+  const unmarked = (needle: string): ExpectedFinding => findingOn('user.ts', text, needle, 'no-open-glossary-enum', 'unmarkedTableEnum');
   return {
     name: 'an imported JSON schema nested 5,000 levels',
     files: { 'deep.json': deepJson(5_000), 'user.ts': text },
@@ -237,12 +238,8 @@ const VICTIM_NEEDLE = "type: 'strng'";
 function schemaPoisoning(): HostileCase {
   const poisoned = PRELUDE + POISON + VICTIM;
   const next = PRELUDE + VICTIM;
-  const finding = (file: string, text: string, needle: string, messageId: string): ExpectedFinding => ({
-    file,
-    ruleId: 'schema-contract/valid-schema-literal',
-    messageId,
-    line: lineOf(text, needle),
-  });
+  const finding = (file: string, text: string, needle: string, messageId: string): ExpectedFinding =>
+    findingOn(file, text, needle, 'valid-schema-literal', messageId);
   return {
     name: 'schema literals that poisoned the shared Ajv instance',
     files: { 'a-poison.ts': poisoned, 'b-next.ts': next },
@@ -278,14 +275,7 @@ export function largeModule(targetBytes: number): string {
       `server.registerTool('tool_${index}', { description: 'Tool ${index}.', inputSchema: z.object({ q: z.string(), r: z.enum(['x', 'y']) }) }, async () => ({ content: [build${index}(true, 'q')] }));`,
       `export const parameters${index} = { type: 'object', properties: { n: { type: 'number', minimum: '${index}' }, r: { type: 'string', enum: TABLE_${index}.values } } };`,
       `server.registerTool('json_${index}', { inputSchema: parameters${index} }, async () => ({ content: [] }));`,
-      `export function parse${index}(text: string) {`,
-      '  try {',
-      '    return JSON.parse(text);',
-      '  } catch {',
-      "    return { type: 'object' };",
-      '  }',
-      '}',
-    ]);
+    ]) + CANARY.replace('loadSchema', `parse${index}`);
   const parts = [PRELUDE];
   let size = PRELUDE.length;
   for (let index = 0; size < targetBytes; index += 1) {
