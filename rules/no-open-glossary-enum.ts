@@ -2,13 +2,7 @@ import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
 import { enumPositionOfCall, enumPositionOfProperty, isInOpenUnion, type EnumPosition } from '../src/analysis/enum-positions.js';
 import { getEvaluator, type Evaluator } from '../src/analysis/evaluator.js';
 import { describeLocation, describeTableLocation, findSourceTables, findUnmarkedSources, type GlossaryTable } from '../src/analysis/glossary.js';
-import {
-  closedCaseSubjects,
-  conditionEstablishes,
-  controllingConditions,
-  policyCheckSubject,
-  readsFlag,
-} from '../src/analysis/guard-conditions.js';
+import { closedCaseSubjects, conditionFacts, GuardIndex, policyCheckSubject, readsFlag } from '../src/analysis/guard-conditions.js';
 import { describeValuesFix } from '../src/analysis/enum-description-fix.js';
 import type { StaticValue } from '../src/analysis/static-value.js';
 import { getSettings } from '../src/settings.js';
@@ -16,6 +10,11 @@ import { createRule } from '../src/util/create-rule.js';
 
 export type Options = [{ reportUnmarkedTables?: boolean; killSwitch?: string }];
 export type MessageIds = 'openGlossaryEnum' | 'unmarkedTableEnum' | 'enumWithoutKillSwitch' | 'describeValues';
+
+/** A policy check on something not statically a table: it may check any table. */
+const ANY_TABLE = Symbol('any table');
+/** A condition that reads the kill-switch flag. */
+const KILL_SWITCH = Symbol('kill switch');
 
 export default createRule<Options, MessageIds>({
   name: 'no-open-glossary-enum',
@@ -61,6 +60,25 @@ export default createRule<Options, MessageIds>({
     const { glossary } = getSettings(context);
     const cwd = context.cwd;
 
+    /**
+     * What a guard establishes: the tables it checks closed (`ANY_TABLE` when what it checks is
+     * not statically a table), and whether it reads the kill switch. Asked once per condition.
+     */
+    const guards = new GuardIndex<TSESTree.Node | typeof ANY_TABLE | typeof KILL_SWITCH>((condition, holds) => {
+      const evaluator = getEvaluator(context);
+      const facts: (TSESTree.Node | typeof ANY_TABLE | typeof KILL_SWITCH)[] = [];
+      if (options.killSwitch !== undefined && readsFlag(condition, options.killSwitch)) facts.push(KILL_SWITCH);
+      const subjects = conditionFacts(condition, holds, (test, testHolds) => policyCheckSubject(test, testHolds, glossary.policyKey, glossary.closedValue));
+      for (const subject of subjects) for (const table of tablesChecked(subject, evaluator)) facts.push(table);
+      return facts;
+    });
+
+    /** The tables a policy check reads (`subject.enumPolicy`); any table when that is not statically known. */
+    function tablesChecked(subject: TSESTree.Expression, evaluator: Evaluator): (TSESTree.Node | typeof ANY_TABLE)[] {
+      const checked = findSourceTables(evaluator.evaluate(subject), subject, context.filename, glossary, cwd);
+      return checked.length === 0 ? [ANY_TABLE] : checked.map((table) => table.node);
+    }
+
     function check(position: EnumPosition | undefined): void {
       if (!position) return;
       const evaluator = getEvaluator(context);
@@ -71,8 +89,7 @@ export default createRule<Options, MessageIds>({
       if (tables.length === 0 && unmarked.length === 0) return;
       if (isInOpenUnion(position, evaluator.module, evaluator.libraryEnvironment)) return;
 
-      const conditions = controllingConditions(position.reportNode);
-      const open = tables.find((table) => !table.closed && !isGuardedClosed(table, position.reportNode, conditions, evaluator));
+      const open = tables.find((table) => !table.closed && !isGuardedClosed(table, position.reportNode, evaluator));
       if (open) {
         reportWithSuggestion(position, values, 'openGlossaryEnum', {
           table: open.name,
@@ -90,7 +107,7 @@ export default createRule<Options, MessageIds>({
         return;
       }
       const killSwitch = options.killSwitch;
-      if (killSwitch !== undefined && !conditions.some(({ condition }) => readsFlag(condition, killSwitch))) {
+      if (killSwitch !== undefined && !guards.isEstablished(position.reportNode, [KILL_SWITCH])) {
         const table = tables[0]!;
         context.report({
           node: position.reportNode,
@@ -104,23 +121,13 @@ export default createRule<Options, MessageIds>({
      * `if (table.enumPolicy === 'closed') return { enum: codes }`: the enum exists only when the
      * table is closed. A guard on some other table (statically known to be different) does not count.
      */
-    function isGuardedClosed(
-      table: GlossaryTable,
-      reportNode: TSESTree.Node,
-      conditions: ReturnType<typeof controllingConditions>,
-      evaluator: Evaluator,
-    ): boolean {
+    function isGuardedClosed(table: GlossaryTable, reportNode: TSESTree.Node, evaluator: Evaluator): boolean {
       const checksThisTable = (subject: TSESTree.Expression): boolean => {
-        const checked = findSourceTables(evaluator.evaluate(subject), subject, context.filename, glossary, cwd);
-        return checked.length === 0 || checked.some((other) => other.node === table.node);
+        const checked = tablesChecked(subject, evaluator);
+        return checked.includes(ANY_TABLE) || checked.includes(table.node);
       };
       if (closedCaseSubjects(reportNode, glossary.policyKey, glossary.closedValue).some(checksThisTable)) return true;
-      return conditions.some(({ condition, holds }) =>
-        conditionEstablishes(condition, holds, (test, testHolds) => {
-          const subject = policyCheckSubject(test, testHolds, glossary.policyKey, glossary.closedValue);
-          return subject !== undefined && checksThisTable(subject);
-        }),
-      );
+      return guards.isEstablished(reportNode, [table.node, ANY_TABLE]);
     }
 
     function reportWithSuggestion(

@@ -151,9 +151,14 @@ function describeVariable(module: ModuleSource, variable: Variable): Binding {
   }
 }
 
-/** Resolves a name where it is used, through ESLint's scope manager. */
+/**
+ * Resolves a name where it is used, through ESLint's scope manager: the innermost scope around it
+ * (`getScope`, cached per node), then outwards. The name is passed, not the node: given a node,
+ * `findVariable` first searches the scope's child scopes for one containing it, which at the top
+ * level of a module is a scan of every function in the file for every name looked up there.
+ */
 export function findBinding(module: ModuleSource, identifier: TSESTree.Identifier): Binding {
-  const variable = ASTUtils.findVariable(module.getScope(identifier), identifier);
+  const variable = ASTUtils.findVariable(module.getScope(identifier), identifier.name);
   return bindingOfVariable(module, variable, identifier.name);
 }
 

@@ -16,6 +16,12 @@ export interface DescribeValuesFix {
  */
 const MAX_DESCRIBED_VALUES = 200;
 
+/**
+ * The same for their text: a description is a sentence or two, and each report carries its
+ * suggestion's text, so a few long values used in many enums would otherwise fill the output.
+ */
+const MAX_DESCRIBED_CHARS = 10_000;
+
 /** The enum's values when every one is a known string: a list, or the values of an enum-like map. */
 function enumStrings(value: StaticValue): string[] | undefined {
   if (value.kind === 'array' && value.elements.length > MAX_DESCRIBED_VALUES) return undefined;
@@ -32,6 +38,9 @@ function enumStrings(value: StaticValue): string[] | undefined {
     strings = found;
   }
   if (!strings || strings.length === 0) return undefined;
+  let length = 0;
+  for (const text of strings) length += text.length;
+  if (length > MAX_DESCRIBED_CHARS) return undefined;
   return [...new Set(strings)];
 }
 

@@ -14,6 +14,7 @@ import type {
   StaticProperty,
   StaticValue,
 } from './static-value.js';
+import { OriginList, VALUE_LIMITS, ValueBudget, mergeOrigins } from './value-budget.js';
 import { getSettings, type SchemaContractSettings } from '../settings.js';
 
 type Variable = TSESLint.Scope.Variable;
@@ -21,7 +22,8 @@ type Environment = ReadonlyMap<Variable, StaticValue> | undefined;
 
 /**
  * Budgets that keep adversarial code (huge literals, deep nesting, cyclic consts) from hanging a
- * lint run. Past them a value becomes a hole, which never produces a finding.
+ * lint run. Past them a value becomes a hole, which never produces a finding. What one value may
+ * hold, and what a file may build in all, is `value-budget.ts`'s to say.
  */
 const MAX_STEPS_PER_EVALUATION = 20_000;
 const MAX_STEPS_PER_FILE = 2_000_000;
@@ -78,11 +80,6 @@ function primitive(value: Primitive, node: TSESTree.Node | undefined, file: stri
   return { kind: 'primitive', value, node, file, origins };
 }
 
-function withOrigins(value: StaticValue, origins: readonly Origin[]): StaticValue {
-  if (origins.length === 0) return value;
-  return { ...value, origins: [...origins, ...value.origins] };
-}
-
 function isNullish(value: StaticValue): boolean {
   return value.kind === 'primitive' && (value.value === null || value.value === undefined);
 }
@@ -99,18 +96,41 @@ function truthiness(value: StaticValue): boolean | undefined {
   }
 }
 
-/** Plain JSON (an imported `.json` module) as a value without source nodes. */
+/**
+ * Plain JSON (an imported `.json` module) as a value without source nodes. Nesting past
+ * `VALUE_LIMITS.jsonDepth` is a hole (a recursion over it would overflow the stack); a document
+ * past `VALUE_LIMITS.cells` is unknown as a whole, found out before it is all built.
+ */
 export function valueFromJson(json: unknown, file: string, origins: readonly Origin[] = []): StaticValue {
-  if (Array.isArray(json)) {
-    return { kind: 'array', elements: json.map((item) => valueFromJson(item, file)), complete: true, node: undefined, file, origins };
-  }
-  if (json !== null && typeof json === 'object') {
-    const properties = new Map<string, StaticProperty>();
-    for (const [key, item] of Object.entries(json)) properties.set(key, { value: valueFromJson(item, file), keyNode: undefined });
-    return { kind: 'object', properties, complete: true, node: undefined, file, origins };
-  }
-  if (json === null || ['string', 'number', 'boolean'].includes(typeof json)) return primitive(json as Primitive, undefined, file, origins);
-  return unknown(undefined, file, origins);
+  let cells = 0;
+  const convert = (item: unknown, depth: number, itemOrigins: readonly Origin[]): StaticValue | undefined => {
+    cells += 1;
+    if (cells > VALUE_LIMITS.cells) return undefined;
+    if (item !== null && typeof item === 'object' && depth >= VALUE_LIMITS.jsonDepth) return unknown(undefined, file, itemOrigins);
+    if (Array.isArray(item)) {
+      const elements: StaticValue[] = [];
+      for (const element of item) {
+        const value = convert(element, depth + 1, []);
+        if (!value) return undefined;
+        elements.push(value);
+      }
+      return { kind: 'array', elements, complete: true, node: undefined, file, origins: itemOrigins };
+    }
+    if (item !== null && typeof item === 'object') {
+      const properties = new Map<string, StaticProperty>();
+      for (const [key, element] of Object.entries(item)) {
+        cells += Math.ceil(key.length / 16);
+        const value = convert(element, depth + 1, []);
+        if (!value) return undefined;
+        properties.set(key, { value, keyNode: undefined });
+      }
+      return { kind: 'object', properties, complete: true, node: undefined, file, origins: itemOrigins };
+    }
+    if (typeof item === 'string') cells += Math.ceil(item.length / 16);
+    if (item === null || typeof item === 'string' || typeof item === 'number' || typeof item === 'boolean') return primitive(item, undefined, file, itemOrigins);
+    return unknown(undefined, file, itemOrigins);
+  };
+  return convert(json, 0, origins) ?? unknown(undefined, file);
 }
 
 function leadingJsdoc(module: ModuleSource, statement: TSESTree.Node): string | undefined {
@@ -141,6 +161,9 @@ class FileEvaluator implements Evaluator {
   private readonly memo = new Map<TSESTree.Node, StaticValue>();
   private readonly inProgress = new Set<TSESTree.Node>();
   private readonly modules = new Map<TSESTree.Program, ModuleSource>();
+  private readonly budget = new ValueBudget();
+  /** JSON documents converted once per file, however many names read them. */
+  private readonly jsonValues = new Map<unknown, StaticValue>();
   private steps = 0;
   private fileSteps = 0;
   private exhausted = false;
@@ -173,7 +196,7 @@ class FileEvaluator implements Evaluator {
   private value(node: TSESTree.Node, module: ModuleSource, env: Environment, depth: number): StaticValue {
     this.steps += 1;
     this.fileSteps += 1;
-    if (this.steps > MAX_STEPS_PER_EVALUATION || this.fileSteps > MAX_STEPS_PER_FILE || depth > MAX_DEPTH) {
+    if (this.steps > MAX_STEPS_PER_EVALUATION || this.fileSteps > MAX_STEPS_PER_FILE || depth > MAX_DEPTH || this.budget.exhausted) {
       this.exhausted = true;
     }
     if (this.exhausted) return unknown(node, module.file);
@@ -181,7 +204,8 @@ class FileEvaluator implements Evaluator {
       const cached = this.memo.get(node);
       if (cached) return cached;
     }
-    const result = this.compute(node, module, env, depth + 1);
+    // Every value the evaluator builds comes out here: one place to stop a value that grew too large.
+    const result = this.budget.admit(this.compute(node, module, env, depth + 1), () => this.hole(node, module.file));
     if (!env && !this.exhausted) this.memo.set(node, result);
     return result;
   }
@@ -193,11 +217,12 @@ class FileEvaluator implements Evaluator {
         if ('regex' in node && node.regex) return unknown(node, file);
         return primitive(node.value as Primitive, node, file);
       case 'TemplateLiteral': {
-        let text = node.quasis[0]?.value.cooked ?? '';
+        let text: string | undefined = node.quasis[0]?.value.cooked ?? '';
         for (let index = 0; index < node.expressions.length; index += 1) {
           const part = this.value(node.expressions[index]!, module, env, depth);
           if (part.kind !== 'primitive') return unknown(node, file);
-          text += String(part.value) + (node.quasis[index + 1]?.value.cooked ?? '');
+          text = this.concatenate(text, String(part.value) + (node.quasis[index + 1]?.value.cooked ?? ''));
+          if (text === undefined) return this.hole(node, file);
         }
         return primitive(text, node, file);
       }
@@ -243,8 +268,11 @@ class FileEvaluator implements Evaluator {
 
   private array(node: TSESTree.ArrayExpression, module: ModuleSource, env: Environment, depth: number): StaticValue {
     const elements: StaticValue[] = [];
-    const origins: Origin[] = [];
+    const origins = new OriginList();
     let complete = true;
+    // What the list holds so far, counted as `ValueBudget.sizeOf` counts it: a spread is checked
+    // before it is copied, so `[...a, ...a]` stops at the budget instead of allocating.
+    let cells = 1;
     for (const element of node.elements) {
       if (this.exhausted || elements.length >= MAX_ELEMENTS) {
         complete = false;
@@ -252,37 +280,93 @@ class FileEvaluator implements Evaluator {
       }
       if (element === null) {
         elements.push(primitive(undefined, undefined, module.file));
+        cells += 1;
       } else if (element.type === 'SpreadElement') {
         const spread = this.value(element.argument, module, env, depth);
         // `[...T.values]` is still T's list: the copy keeps where it came from.
-        origins.push(...spread.origins);
+        origins.addAll(spread.origins);
+        cells += this.budget.spreadCells(spread) + spread.origins.length;
+        if (!this.budget.fits(cells)) return this.hole(node, module.file);
         const items = this.iterate(spread);
         if (items) {
-          elements.push(...items.elements);
+          for (const item of items.elements) elements.push(item);
           complete &&= items.complete;
         } else {
           complete = false;
         }
       } else {
-        elements.push(this.value(element, module, env, depth));
+        const value = this.value(element, module, env, depth);
+        cells += this.budget.sizeOf(value);
+        if (!this.budget.fits(cells)) return this.hole(node, module.file);
+        elements.push(value);
       }
     }
-    return { kind: 'array', elements, complete: complete && !this.exhausted, node, file: module.file, origins };
+    const list = origins.list();
+    if (!list) return this.hole(node, module.file);
+    return { kind: 'array', elements, complete: complete && !this.exhausted, node, file: module.file, origins: list };
   }
 
-  /** What spreading or iterating a value yields, when known. */
+  /**
+   * What spreading or iterating a value yields, when known. Callers check the copy's size
+   * (`ValueBudget.spreadCells`) before asking: a string yields one element per character.
+   */
   private iterate(value: StaticValue): { elements: readonly StaticValue[]; complete: boolean } | undefined {
-    if (value.kind === 'array') return { elements: value.elements.map((element) => withOrigins(element, value.origins)), complete: value.complete };
+    if (value.kind === 'array') {
+      if (value.origins.length === 0) return { elements: value.elements, complete: value.complete };
+      const elements: StaticValue[] = [];
+      for (const element of value.elements) elements.push(this.withOrigins(element, value.origins));
+      return { elements, complete: value.complete };
+    }
     if (value.kind === 'primitive' && typeof value.value === 'string') {
-      return { elements: [...value.value].map((char) => primitive(char, value.node, value.file, value.origins)), complete: true };
+      const elements: StaticValue[] = [];
+      for (const char of value.value) elements.push(primitive(char, value.node, value.file, value.origins));
+      this.budget.charge(elements.length);
+      return { elements, complete: true };
     }
     return undefined;
   }
 
+  /** An imported JSON document (or part of one) as a value, converted once per file. */
+  private jsonValue(json: unknown, file: string): StaticValue {
+    if (json === null || typeof json !== 'object') return valueFromJson(json, file);
+    let value = this.jsonValues.get(json);
+    if (!value) {
+      value = valueFromJson(json, file);
+      this.jsonValues.set(json, value);
+    }
+    return value;
+  }
+
+  /** `value` read through bindings with `origins`, each origin once; a hole past the origins budget. */
+  private withOrigins(value: StaticValue, origins: readonly Origin[]): StaticValue {
+    if (origins.length === 0) return value;
+    const merged = mergeOrigins(origins, value.origins);
+    if (!merged) return this.hole(value.node, value.file);
+    const copy = { ...value, origins: merged };
+    this.budget.recordCopy(copy, value);
+    return copy;
+  }
+
+  /** A value past a budget: unknown, and read through nothing (its origins are not known to be all). */
+  private hole(node: TSESTree.Node | undefined, file: string): StaticValue {
+    return unknown(node, file);
+  }
+
+  /**
+   * `left + right` within `VALUE_LIMITS.stringLength`; undefined past it (the string is then
+   * unknown). The engine shares `left` with the result, so only `right` is new text to charge.
+   */
+  private concatenate(left: string, right: string): string | undefined {
+    if (left.length + right.length > VALUE_LIMITS.stringLength) return undefined;
+    return this.budget.charge(1 + Math.ceil(right.length / 16)) ? left + right : undefined;
+  }
+
   private object(node: TSESTree.ObjectExpression, module: ModuleSource, env: Environment, depth: number): StaticValue {
     const properties = new Map<string, StaticProperty>();
-    const origins: Origin[] = [];
+    const origins = new OriginList();
     let complete = true;
+    // An upper bound of the object's size (overwritten keys stay counted): checked before a spread is copied.
+    let cells = 1;
     for (const property of node.properties) {
       if (this.exhausted) {
         complete = false;
@@ -290,11 +374,13 @@ class FileEvaluator implements Evaluator {
       }
       if (property.type === 'SpreadElement') {
         const spread = this.value(property.argument, module, env, depth);
-        origins.push(...spread.origins);
+        origins.addAll(spread.origins);
         if (spread.kind === 'object') {
+          cells += this.budget.sizeOf(spread) + spread.properties.size * spread.origins.length;
+          if (!this.budget.fits(cells)) return this.hole(node, module.file);
           // A partly known spread may hold keys beyond those known, overwriting anything before it.
           if (!spread.complete) for (const [key, value] of properties) properties.set(key, { value: unknown(value.value.node, module.file), keyNode: value.keyNode });
-          for (const [key, value] of spread.properties) properties.set(key, { value: withOrigins(value.value, spread.origins), keyNode: value.keyNode });
+          for (const [key, value] of spread.properties) properties.set(key, { value: this.withOrigins(value.value, spread.origins), keyNode: value.keyNode });
           complete &&= spread.complete;
         } else if (!isNullish(spread)) {
           // An unknown spread may overwrite anything written before it.
@@ -312,9 +398,13 @@ class FileEvaluator implements Evaluator {
         property.kind !== 'init' || property.method
           ? unknown(property.value, module.file)
           : this.value(property.value, module, env, depth);
+      cells += 1 + this.budget.sizeOf(value);
+      if (!this.budget.fits(cells)) return this.hole(node, module.file);
       properties.set(key, { value, keyNode: property.key });
     }
-    return { kind: 'object', properties, complete: complete && !this.exhausted, node, file: module.file, origins };
+    const list = origins.list();
+    if (!list) return this.hole(node, module.file);
+    return { kind: 'object', properties, complete: complete && !this.exhausted, node, file: module.file, origins: list };
   }
 
   private propertyKey(property: TSESTree.Property, module: ModuleSource, env: Environment, depth: number): string | undefined {
@@ -376,7 +466,7 @@ class FileEvaluator implements Evaluator {
       init: declarator.init,
       value: bound,
     };
-    const result = withOrigins(bound, [origin]);
+    const result = this.withOrigins(bound, [origin]);
     if (!this.exhausted) this.memo.set(key, result);
     return result;
   }
@@ -450,7 +540,7 @@ class FileEvaluator implements Evaluator {
       init: undefined,
       value: bound,
     };
-    const result = withOrigins(bound, [origin]);
+    const result = this.withOrigins(bound, [origin]);
     this.memo.set(key, result);
     return result;
   }
@@ -460,7 +550,7 @@ class FileEvaluator implements Evaluator {
     const target = resolveImport(binding.module.file, binding.specifier, binding.importedName, this.libraryEnvironment.checked);
     if (target?.kind === 'json') {
       // A JSON module is data without a declaration: the import is where the list enters the code.
-      const value = valueFromJson(target.value, target.file);
+      const value = this.jsonValue(target.value, target.file);
       const origin: Origin = {
         name: binding.variable.name,
         declaration: binding.variable.defs[0]!.node as TSESTree.ImportClause,
@@ -471,7 +561,7 @@ class FileEvaluator implements Evaluator {
         init: undefined,
         value,
       };
-      return withOrigins(value, [origin]);
+      return this.withOrigins(value, [origin]);
     }
     if (target?.kind === 'external' && target.dependency !== undefined) {
       return this.dependencyValue(target, binding.variable.name, binding.variable.defs[0]!.node as TSESTree.ImportClause, node, binding.module);
@@ -502,7 +592,7 @@ class FileEvaluator implements Evaluator {
       value: hole,
       dependency: { packageName: target.dependency!, exportName: target.importedName },
     };
-    return withOrigins(hole, [origin]);
+    return this.withOrigins(hole, [origin]);
   }
 
   /** `require('./x')`: what the module assigns to `module.exports`, else its exports as an object. */
@@ -534,7 +624,7 @@ class FileEvaluator implements Evaluator {
       case 'expression':
         return this.value(target.node, this.remember(target.module), undefined, depth + 1);
       case 'json':
-        return valueFromJson(target.value, target.file);
+        return this.jsonValue(target.value, target.file);
       case 'namespace':
       case 'external':
         return unknown(node, from.file);
@@ -552,7 +642,7 @@ class FileEvaluator implements Evaluator {
       const declaration = binding.variable.defs[0]!.node as TSESTree.ImportClause;
       return this.dependencyValue({ ...namespace, importedName: name }, `${binding.variable.name}.${name}`, declaration, object, module);
     }
-    if (namespace.kind === 'json') return this.read(valueFromJson(namespace.value, namespace.file), name, object, module);
+    if (namespace.kind === 'json') return this.read(this.jsonValue(namespace.value, namespace.file), name, object, module);
     if (namespace.kind !== 'namespace') return unknown(object, module.file);
     const target = resolveExport(this.remember(namespace.module), name, this.libraryEnvironment.checked);
     return this.targetValue(target, object, module, depth);
@@ -563,7 +653,7 @@ class FileEvaluator implements Evaluator {
     switch (container.kind) {
       case 'object': {
         const property = container.properties.get(key);
-        if (property) return withOrigins(property.value, container.origins);
+        if (property) return this.withOrigins(property.value, container.origins);
         return container.complete ? primitive(undefined, node, module.file, container.origins) : unknown(node, module.file, container.origins);
       }
       case 'array': {
@@ -573,7 +663,7 @@ class FileEvaluator implements Evaluator {
         const index = Number(key);
         if (!Number.isInteger(index) || index < 0) return unknown(node, module.file, container.origins);
         const element = container.elements[index];
-        if (element && container.complete) return withOrigins(element, container.origins);
+        if (element && container.complete) return this.withOrigins(element, container.origins);
         return container.complete ? primitive(undefined, node, module.file, container.origins) : unknown(node, module.file, container.origins);
       }
       case 'primitive':
@@ -699,6 +789,7 @@ class FileEvaluator implements Evaluator {
     }
     if (method !== 'from') return unknown(node, file);
     const source = this.argumentValue(node, 0, module, env, depth);
+    if (source && !this.budget.fits(1 + this.budget.spreadCells(source))) return this.hole(node, file);
     const items = source && this.iterate(source);
     if (!source || !items) return unknown(node, file, source?.origins);
     const list: ArrayValue = { kind: 'array', elements: items.elements, complete: items.complete, node, file, origins: source.origins };
@@ -713,6 +804,7 @@ class FileEvaluator implements Evaluator {
     if (binding.kind !== 'global') return unknown(node, file);
     const source = this.argumentValue(node, 0, module, env, depth);
     if (!source) return node.arguments.length === 0 ? { kind: 'array', elements: [], complete: true, node, file, origins: [] } : unknown(node, file);
+    if (!this.budget.fits(1 + this.budget.spreadCells(source))) return this.hole(node, file);
     const items = this.iterate(source);
     if (!items) return unknown(node, file, source.origins);
     const seen = new Set<Primitive>();
@@ -753,24 +845,31 @@ class FileEvaluator implements Evaluator {
         return { kind: 'array', elements: receiver.elements.slice(from, to), complete: true, node, file, origins };
       }
       case 'concat': {
-        const elements = [...receiver.elements];
+        const elements = receiver.elements.slice();
         let complete = receiver.complete;
-        const extraOrigins: Origin[] = [];
+        const allOrigins = new OriginList();
+        allOrigins.addAll(origins);
+        let cells = this.budget.sizeOf(receiver);
         for (const argument of node.arguments) {
           if (argument.type === 'SpreadElement') return unknown(node, file, origins);
           const value = this.value(argument, module, env, depth);
+          // Checked before the copy: `a.concat(a, a, a, …)` multiplies the list with every argument.
+          cells += value.kind === 'array' ? this.budget.spreadCells(value) : this.budget.sizeOf(value);
+          if (!this.budget.fits(cells)) return this.hole(node, file);
           if (value.kind === 'array') {
-            elements.push(...value.elements.map((element) => withOrigins(element, value.origins)));
+            for (const element of value.elements) elements.push(this.withOrigins(element, value.origins));
             complete &&= value.complete;
-            extraOrigins.push(...value.origins);
+            allOrigins.addAll(value.origins);
           } else if (value.kind === 'unknown') {
             complete = false;
-            extraOrigins.push(...value.origins);
+            allOrigins.addAll(value.origins);
           } else {
             elements.push(value);
           }
         }
-        return { kind: 'array', elements, complete, node, file, origins: [...origins, ...extraOrigins] };
+        const list = allOrigins.list();
+        if (!list) return this.hole(node, file);
+        return { kind: 'array', elements, complete, node, file, origins: list };
       }
       case 'flat': {
         const levels = this.argumentValue(node, 0, module, env, depth);
@@ -783,7 +882,11 @@ class FileEvaluator implements Evaluator {
         if (text === undefined || !receiver.complete || receiver.elements.some((element) => element.kind !== 'primitive')) {
           return unknown(node, file, origins);
         }
-        return primitive(receiver.elements.map((element) => String((element as { value: Primitive }).value ?? '')).join(text), node, file, origins);
+        const parts = receiver.elements.map((element) => String((element as { value: Primitive }).value ?? ''));
+        let length = text.length * Math.max(0, parts.length - 1);
+        for (const part of parts) length += part.length;
+        if (length > VALUE_LIMITS.stringLength || !this.budget.charge(1 + Math.ceil(length / 16))) return this.hole(node, file);
+        return primitive(parts.join(text), node, file, origins);
       }
       case 'toSorted':
       case 'toReversed':
@@ -961,7 +1064,10 @@ class FileEvaluator implements Evaluator {
     const b = right.value;
     switch (node.operator) {
       case '+':
-        if (typeof a === 'string' || typeof b === 'string') return primitive(String(a) + String(b), node, file);
+        if (typeof a === 'string' || typeof b === 'string') {
+          const text = this.concatenate(String(a), String(b));
+          return text === undefined ? this.hole(node, file) : primitive(text, node, file);
+        }
         return typeof a === 'number' && typeof b === 'number' ? primitive(a + b, node, file) : unknown(node, file);
       case '-':
       case '*':

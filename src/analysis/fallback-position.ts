@@ -182,7 +182,7 @@ function isBuildOutcome(node: TSESTree.Node, resolver: Resolver, depth = 0): boo
     }
     case AST_NODE_TYPES.Identifier: {
       if (OUTCOME_MEMBERS.has(node.name)) return true;
-      const variable = ASTUtils.findVariable(resolver.sourceCode.getScope(node), node);
+      const variable = ASTUtils.findVariable(resolver.sourceCode.getScope(node), node.name);
       const definition = variable?.defs.length === 1 ? variable.defs[0] : undefined;
       if (!definition) return false;
       if (definition.type === 'CatchClause') return true;

@@ -1,9 +1,11 @@
-import { readFileSync, statSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
+import { readFileWithin } from '../util/bounded-read.js';
 import { fileVersion } from '../util/file-version.js';
 import { buildExportTable, type ExportTable } from './module-exports.js';
 import { parseModuleText, type ParsedText } from './module-parser.js';
 import { isBareSpecifier, isReadable, resolveSpecifier, type ImportSyntax, type Resolution } from './module-resolution.js';
+import { exportsLocalNames, relativeSpecifiersIn } from './reexport-scan.js';
 
 type Scope = TSESLint.Scope.Scope;
 type ScopeManager = TSESLint.Scope.ScopeManager;
@@ -196,13 +198,8 @@ function parsedModuleOf(file: string, text: string, ast: TSESTree.Program, scope
 }
 
 function parseModule(file: string): ParsedModule | JsonModule | undefined {
-  let buffer: Buffer;
-  try {
-    buffer = readFileSync(file);
-  } catch {
-    return undefined;
-  }
-  if (buffer.length > MAX_MODULE_BYTES || buffer.includes(0)) return undefined;
+  const buffer = readFileWithin(file, MAX_MODULE_BYTES);
+  if (!buffer || buffer.includes(0)) return undefined;
   const text = buffer.toString('utf8').replace(/^\uFEFF/, '');
   const offered = offeredModules.get(file);
   if (offered) {
@@ -451,61 +448,7 @@ interface ModuleScan {
 const scans = new Map<string, ModuleScan>();
 const reachByPass = new WeakMap<Set<string>, Map<string, Map<string, boolean>>>();
 
-const RELATIVE_SPECIFIER = /^\.\.?(?:\/[^\n]*)?$/;
-
-/** `export * from './x'`, `export { a as b } from './x'`: the only way a module passes on another's exports by itself. */
-const REEXPORT_FROM = /\bexport\s+(?:type\s+)?(?:\*(?:\s*as\s+[\w$]+)?|\{[^}]*\})\s*from\s*(['"])(\.[^'"\\]*)\1/g;
-/**
- * Whether a module passes on another module's exports (`export * from './x'`): a barrel, through
- * which every import of those names is resolved.
- */
-export function isBarrel(text: string): boolean {
-  return REEXPORTS_ANY.test(text);
-}
-
-/** `REEXPORT_FROM` without the global flag, whose `lastIndex` would make `test` depend on the previous call. */
-const REEXPORTS_ANY = new RegExp(REEXPORT_FROM.source);
-
-/**
- * An export of local names, which may be imports: `export { z }`, `export default z;`, `export =`,
- * and an exported alias, `export const zz = z` (also `= z.enum`, `const { object } = z`, with a
- * type annotation or `as`), the one declaration a library reference is followed through. Only the
- * first declarator of a declaration is looked at, and an annotation holding `=` other than `=>`
- * hides it; the initializer must end there, so `export const shape = z.object({})` is a value.
- */
-const LOCAL_REEXPORT =
-  /\bexport\s*(?:\{[^}]*\}(?!\s*from)|default\s+[\w$]+\s*;|=)|\bexport\s+(?:const|let|var)\b[^=;]*(?:=>[^=;]*)*=\s*[A-Za-z_$][\w$]*(?:\s*\??\.\s*[A-Za-z_$][\w$]*)*\s*(?:$|[;,)\n\r!]|as\b|satisfies\b)/;
-
-/**
- * The relative modules whose exports this module may pass on. Usually only its `export … from`
- * specifiers; when it also exports local names (which may be imports), every relative string it
- * holds, so the answer stays a superset.
- */
-function relativeSpecifiersIn(text: string): string[] | undefined {
-  if (LOCAL_REEXPORT.test(text)) return relativeStringsIn(text);
-  if (!text.includes('from')) return [];
-  const found = new Set<string>();
-  for (const match of text.matchAll(REEXPORT_FROM)) found.add(match[2]!);
-  // An escape in a specifier is not decoded by the pattern above: be conservative.
-  if (/from\s*['"]\.[^'"]*\\/.test(text)) return undefined;
-  return [...found];
-}
-
-function relativeStringsIn(text: string): string[] | undefined {
-  const found = new Set<string>();
-  // Each quote is a possible start on its own, so no string can hide the next one; strings in
-  // comments and ordinary code only add candidates, which keeps the answer conservative.
-  const quotes = /['"]/g;
-  for (let match = quotes.exec(text); match; match = quotes.exec(text)) {
-    if (text[match.index + 1] !== '.') continue;
-    const end = text.indexOf(match[0], match.index + 1);
-    const candidate = end === -1 ? '' : text.slice(match.index + 1, end);
-    // `'.\u002fx.js'` is the specifier `./x.js`: any escape makes the module opaque to the scan.
-    if (candidate.includes('\\')) return undefined;
-    if (RELATIVE_SPECIFIER.test(candidate)) found.add(candidate);
-  }
-  return [...found];
-}
+export { isBarrel } from './reexport-scan.js';
 
 /**
  * A bare specifier after `from` or in `require(…)`/`import(…)`. A path alias (`@/x`, `#x`) or a
@@ -517,7 +460,7 @@ const BARE_SPECIFIER = /\b(?:from|require\s*\(|import\s*\()\s*(['"])([^'"\\.\s/]
 /**
  * The syntax by which a module can pass a binding of another module on: an `export` list or star
  * (`export { z }`, `export * from`, `export { z } from 'zod'`), `export =`, or CommonJS exports.
- * A module with none of it (and no `LOCAL_REEXPORT`) exports only what it declares itself
+ * A module with none of it (and no local re-export, `exportsLocalNames`) exports only what it declares itself
  * (functions, classes, values built by calls), none of which is a library's binding.
  */
 const PASSES_ON = /\bexport\s*(?:type\s+)?[*{=]|\bmodule\.exports\b|\bexports\.[\w$]+\s*=/;
@@ -531,14 +474,9 @@ function bareSpecifiersIn(text: string): string[] {
 function scanModule(file: string, stamp: string): ModuleScan {
   const cached = scans.get(file);
   if (cached?.stamp === stamp) return cached;
-  let text: string | undefined;
-  try {
-    const buffer = readFileSync(file);
-    text = buffer.length > MAX_MODULE_BYTES || buffer.includes(0) ? undefined : buffer.toString('utf8');
-  } catch {
-    text = undefined;
-  }
-  const passesOn = text !== undefined && (PASSES_ON.test(text) || LOCAL_REEXPORT.test(text));
+  const buffer = readFileWithin(file, MAX_MODULE_BYTES);
+  const text = !buffer || buffer.includes(0) ? undefined : buffer.toString('utf8');
+  const passesOn = text !== undefined && (PASSES_ON.test(text) || exportsLocalNames(text));
   const scan: ModuleScan = {
     stamp,
     text,

@@ -3,6 +3,7 @@ import { Ajv2019 } from 'ajv/dist/2019.js';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import type * as AjvCoreModule from 'ajv/dist/core.js';
 import { parseJsonPointer, type JsonSchemaDraft } from './schema-structure.js';
+import { VALUE_LIMITS } from './value-budget.js';
 
 type AjvCore = AjvCoreModule.default;
 
@@ -102,9 +103,19 @@ const AJV_CLASSES: Readonly<Record<JsonSchemaDraft, new (options: AjvOptions) =>
   'draft-07': Ajv,
 };
 
-const instances = new Map<JsonSchemaDraft, AjvCore>();
+/**
+ * Two instances per draft, so that nothing one literal does can change what the next one sees.
+ * The checking instance validates literals against the meta-schema and never compiles one: a
+ * literal whose `$id` is a meta-schema's URI, or whose `$ref` names a fragment of the meta-schema
+ * that does not exist, once removed or replaced the meta-schema in the one shared instance, and
+ * every later literal in the process failed ("Ajv has no meta-schema"). The compiling instance
+ * compiles literals, and is thrown away after any compile that may have left something in it
+ * (see `compileWhole`); a new one costs a few milliseconds, since it compiles no meta-schema.
+ */
+const checkingInstances = new Map<JsonSchemaDraft, AjvCore>();
+const compilingInstances = new Map<JsonSchemaDraft, AjvCore>();
 
-function ajvFor(draft: JsonSchemaDraft): AjvCore {
+function instanceFor(instances: Map<JsonSchemaDraft, AjvCore>, draft: JsonSchemaDraft): AjvCore {
   let ajv = instances.get(draft);
   if (!ajv) {
     // Created on first use: a lint run without a JSON Schema literal never pays for meta-schemas.
@@ -116,7 +127,26 @@ function ajvFor(draft: JsonSchemaDraft): AjvCore {
 
 /** Every keyword Ajv knows for `draft`: the vocabulary an unknown keyword is compared with. */
 export function knownKeywords(draft: JsonSchemaDraft): readonly string[] {
-  return Object.keys(ajvFor(draft).RULES.keywords);
+  return Object.keys(instanceFor(checkingInstances, draft).RULES.keywords);
+}
+
+/**
+ * Nesting (objects and arrays) past which a schema is not compiled: Ajv's meta-schema check and
+ * its compiler recurse once or more per level and overflow the stack a few hundred levels down.
+ * The same bound as for values read from JSON.
+ */
+export const MAX_SCHEMA_DEPTH = VALUE_LIMITS.jsonDepth;
+
+/** Whether `json` nests deeper than `MAX_SCHEMA_DEPTH`; measured without recursion. */
+export function isTooDeepToCompile(json: unknown): boolean {
+  const stack: [unknown, number][] = [[json, 0]];
+  while (stack.length > 0) {
+    const [current, depth] = stack.pop()!;
+    if (current === null || typeof current !== 'object') continue;
+    if (depth >= MAX_SCHEMA_DEPTH) return true;
+    for (const child of Array.isArray(current) ? current : Object.values(current)) stack.push([child, depth + 1]);
+  }
+  return false;
 }
 
 /** JSON with object keys sorted, so literals that differ only in key order share one compile. */
@@ -153,8 +183,7 @@ function isMissingRefError(error: unknown): error is MissingRefError {
 const MAX_EXTERNAL_REFS = 32;
 
 function compileUncached(schema: object | boolean, draft: JsonSchemaDraft, inParts = true): CompileOutcome {
-  const ajv = ajvFor(draft);
-  const validateMeta = ajv.getSchema(META_SCHEMA_IDS[draft]);
+  const validateMeta = instanceFor(checkingInstances, draft).getSchema(META_SCHEMA_IDS[draft]);
   if (!validateMeta) throw new Error(`eslint-plugin-schema-contract: Ajv has no meta-schema for draft ${draft}`);
   if (!validateMeta(schema)) {
     return { metaErrors: dedupeErrors(validateMeta.errors ?? []), strictMessages: [], unresolvedLocalRefs: [], externalRefs: [], compileError: undefined };
@@ -190,24 +219,25 @@ const CONTEXT_KEYWORDS = new Set([
 
 /** Whether no schema object below the root uses a context keyword (data values are searched too: conservative). */
 function isSelfContained(root: object): boolean {
-  const stack: unknown[] = [];
-  for (const [key, value] of Object.entries(root)) {
-    // The root's own `$schema` picks the draft for every part alike.
-    if (key === '$schema') continue;
-    if (CONTEXT_KEYWORDS.has(key)) return false;
-    stack.push(value);
-  }
+  // The root's own `$schema` picks the draft for every part alike.
+  return !Object.entries(root).some(([key, value]) => key !== '$schema' && (CONTEXT_KEYWORDS.has(key) || someKeyIn(value, (inner) => CONTEXT_KEYWORDS.has(inner))));
+}
+
+/** Whether `test` holds for a key (and its value) of some object in `json`; walked without recursion. */
+function someKeyIn(json: unknown, test: (key: string, value: unknown) => boolean): boolean {
+  const stack: unknown[] = [json];
   while (stack.length > 0) {
     const current = stack.pop();
-    if (Array.isArray(current)) stack.push(...current);
-    else if (current !== null && typeof current === 'object') {
+    if (Array.isArray(current)) {
+      for (const item of current) stack.push(item);
+    } else if (current !== null && typeof current === 'object') {
       for (const [key, value] of Object.entries(current)) {
-        if (CONTEXT_KEYWORDS.has(key)) return false;
+        if (test(key, value)) return true;
         stack.push(value);
       }
     }
   }
-  return true;
+  return false;
 }
 
 /** What strict compilation said about one part: the messages, or why it could not compile. */
@@ -351,14 +381,28 @@ function skeletonOutcome(skeleton: Record<string, unknown>, draft: JsonSchemaDra
   return { strictMessages: outcome.strictMessages, compileError: outcome.compileError };
 }
 
+/**
+ * Keywords through which a compile registers or reaches other documents in the instance: an `$id`
+ * anywhere is kept in the instance's references, and a `$ref` to another document compiles that
+ * document there (a meta-schema, say, whose compile would then be reported with the literal).
+ */
+function touchesOtherDocuments(schema: object): boolean {
+  return someKeyIn(
+    schema,
+    (key, value) => key === '$id' || ((key === '$ref' || key === '$dynamicRef' || key === '$recursiveRef') && !(typeof value === 'string' && value.startsWith('#'))),
+  );
+}
+
 /** Compiles `schema` as one document in strict mode, standing in for external `$ref` targets. */
 function compileWhole(schema: object, draft: JsonSchemaDraft): CompileOutcome {
-  const ajv = ajvFor(draft);
+  const ajv = instanceFor(compilingInstances, draft);
   const rootId = typeof (schema as { $id?: unknown }).$id === 'string' ? (schema as { $id: string }).$id.replace(/#$/, '') : '';
   const externalStubs = new Map<string, Record<string, unknown>>();
   const unresolvedLocalRefs: string[] = [];
   let strictMessages: string[] = [];
   let compileError: string | undefined;
+  // Whether the instance may keep something of this compile: then it is not used again.
+  let disposable = touchesOtherDocuments(schema);
   discardingCode = true;
   try {
     for (let attempt = 0; ; attempt += 1) {
@@ -369,6 +413,7 @@ function compileWhole(schema: object, draft: JsonSchemaDraft): CompileOutcome {
         ajv.compile(schema);
         break;
       } catch (error) {
+        disposable = true;
         if (!isMissingRefError(error)) throw error;
         const hash = error.missingRef.indexOf('#');
         const fragment = hash === -1 ? '' : error.missingRef.slice(hash + 1);
@@ -377,7 +422,9 @@ function compileWhole(schema: object, draft: JsonSchemaDraft): CompileOutcome {
           break;
         }
         // The external document may well exist at run time: stand in for it with `true` at the
-        // place the `$ref` points to, and go on checking the literal itself.
+        // place the `$ref` points to, and go on checking the literal itself. (A document the
+        // instance has, a meta-schema whose fragment is missing, is stood in for too: this
+        // instance is thrown away after the compile.)
         const stub = externalStubs.get(error.missingSchema) ?? {};
         externalStubs.set(error.missingSchema, stub);
         if (attempt >= MAX_EXTERNAL_REFS || !addStubTarget(stub, fragment)) break;
@@ -393,9 +440,9 @@ function compileWhole(schema: object, draft: JsonSchemaDraft): CompileOutcome {
   } finally {
     discardingCode = false;
     collectedMessages = undefined;
-    // The instance is shared: a literal's `$id` (and a stub) must not clash with the next literal's.
-    removeQuietly(ajv, schema);
-    for (const ref of externalStubs.keys()) removeQuietly(ajv, ref);
+    if (disposable) compilingInstances.delete(draft);
+    // A compile that reached nothing else left only its own entry in the instance's cache.
+    else removeQuietly(ajv, schema);
   }
   return {
     metaErrors: [],

@@ -61,11 +61,32 @@ export interface DiagnosticOptions {
 }
 
 export function describeOutcome(schema: unknown, draft: JsonSchemaDraft, outcome: CompileOutcome, options: DiagnosticOptions): SchemaFinding[] {
+  return findingsOf(schema, draft, outcome, options).map(withBoundedData);
+}
+
+/** Past this many characters, a piece of a message (a key as the literal spells it) is cut. */
+const MAX_MESSAGE_DATA_CHARS = 1000;
+
+/**
+ * A finding whose message data is cut past `MAX_MESSAGE_DATA_CHARS`: a literal with a
+ * megabyte-long key must not make every finding about it a megabyte of output.
+ */
+function withBoundedData(finding: SchemaFinding): SchemaFinding {
+  const long = Object.entries(finding.data).filter(([, text]) => text.length > MAX_MESSAGE_DATA_CHARS);
+  if (long.length === 0) return finding;
+  const data = { ...finding.data };
+  for (const [key, text] of long) data[key] = `${text.slice(0, MAX_MESSAGE_DATA_CHARS)}…`;
+  return { ...finding, data };
+}
+
+function findingsOf(schema: unknown, draft: JsonSchemaDraft, outcome: CompileOutcome, options: DiagnosticOptions): SchemaFinding[] {
   if (outcome.metaErrors.length > 0) return describeMetaErrors(schema, outcome.metaErrors);
-  const findings: SchemaFinding[] = [];
-  for (const message of outcome.strictMessages) findings.push(...describeStrictMessage(schema, draft, message, options));
-  for (const ref of outcome.unresolvedLocalRefs) findings.push(...describeUnresolvedRef(schema, draft, ref));
-  if (outcome.compileError !== undefined) findings.push(...describeCompileError(schema, draft, outcome.compileError));
+  // Concatenated, not pushed with spread arguments: one message can name every schema object of a
+  // large literal, and a spread of that many arguments overflows the stack.
+  let findings: SchemaFinding[] = [];
+  for (const message of outcome.strictMessages) findings = findings.concat(describeStrictMessage(schema, draft, message, options));
+  for (const ref of outcome.unresolvedLocalRefs) findings = findings.concat(describeUnresolvedRef(schema, draft, ref));
+  if (outcome.compileError !== undefined) findings = findings.concat(describeCompileError(schema, draft, outcome.compileError));
   return findings;
 }
 
@@ -93,10 +114,14 @@ export function suggestClosest(word: string, candidates: Iterable<string>): stri
   const allowed = word.length <= 4 ? 1 : word.length <= 8 ? 2 : 3;
   let best: string | undefined;
   let bestDistance = Infinity;
+  const lowerWord = word.toLowerCase();
   for (const candidate of candidates) {
     if (candidate === word) continue;
+    // The distance is at least the difference in length: such a candidate cannot be the typo, and a
+    // long word from a literal is never compared (the comparison is quadratic in time and memory).
+    if (Math.abs(candidate.length - word.length) > allowed) continue;
     // `minlength` for `minLength`: case slips are the likeliest typo of all.
-    const distance = candidate.toLowerCase() === word.toLowerCase() ? 0.5 : editDistance(word, candidate);
+    const distance = candidate.toLowerCase() === lowerWord ? 0.5 : editDistance(word, candidate);
     if (distance < bestDistance) {
       best = candidate;
       bestDistance = distance;
@@ -148,8 +173,12 @@ function listWords(words: readonly string[], conjunction: 'or' | 'and'): string 
   return `${words.slice(0, -1).join(', ')} ${conjunction} ${words.at(-1)}`;
 }
 
+/** Past this many characters a quoted value is cut: a finding's message stays a line, whatever the literal holds. */
+const MAX_QUOTED_CHARS = 120;
+
 function code(value: unknown): string {
-  return `\`${typeof value === 'string' ? value : JSON.stringify(value)}\``;
+  const text = typeof value === 'string' ? value : JSON.stringify(value);
+  return `\`${text.length > MAX_QUOTED_CHARS ? `${text.slice(0, MAX_QUOTED_CHARS)}…` : text}\``;
 }
 
 /** The keywords whose values are maps from names to schemas: a segment under them is a name. */
@@ -252,7 +281,9 @@ function sameInstanceRegion(schema: unknown, pointer: JsonPointer, draft: JsonSc
   if (!isPlainObject(node)) return region;
   for (const [keyword, value] of Object.entries(node)) {
     if (!isSameInstanceKeyword(keyword)) continue;
-    for (const child of childSchemaPointers(keyword, value, draft)) region.push(...sameInstanceRegion(schema, [...pointer, ...child], draft));
+    for (const child of childSchemaPointers(keyword, value, draft)) {
+      for (const member of sameInstanceRegion(schema, [...pointer, ...child], draft)) region.push(member);
+    }
   }
   return region;
 }
@@ -350,7 +381,9 @@ function describeStrictMessage(schema: unknown, draft: JsonSchemaDraft, message:
     ];
   }
 
-  match = /^missing type "(.*)" for keyword "(.*)" at "([^"]*)" \(strictTypes\)$/.exec(message);
+  // Types and keywords never hold a quote: `[^"]*`, where two `(.*)` made a message with a long,
+  // quote-laden property name in its path take time quadratic in its length.
+  match = /^missing type "([^"]*)" for keyword "([^"]*)" at "([^"]*)" \(strictTypes\)$/.exec(message);
   if (match) {
     const types = match[1]!.split(',');
     const keyword = match[2]!;
@@ -368,7 +401,7 @@ function describeStrictMessage(schema: unknown, draft: JsonSchemaDraft, message:
     ];
   }
 
-  match = /^type "(.*)" not allowed by context "(.*)" at "([^"]*)" \(strictTypes\)$/.exec(message);
+  match = /^type "([^"]*)" not allowed by context "([^"]*)" at "([^"]*)" \(strictTypes\)$/.exec(message);
   if (match) {
     const pointer = parseSchemaPathFragment(match[3]!);
     if (!pointer) return [compileErrorFinding(message)];

@@ -86,12 +86,29 @@ export function findSchemaLiteralPositions(
   evaluator: Evaluator,
   visit: (position: SchemaLiteralPosition) => boolean,
 ): TSESLint.RuleListener {
+  // Ranges of the literals checked, sorted by start. They never overlap (a position inside one is
+  // skipped), so only the last one starting at or before a position can hold it: a binary search,
+  // where a scan of all of them made a file of many literals quadratic.
   const checkedRanges: (readonly [number, number])[] = [];
+
+  function lastStartingAtOrBefore(offset: number): number {
+    let low = 0;
+    let high = checkedRanges.length;
+    while (low < high) {
+      const middle = (low + high) >> 1;
+      if (checkedRanges[middle]![0] <= offset) low = middle + 1;
+      else high = middle;
+    }
+    return low - 1;
+  }
 
   function consider(position: SchemaLiteralPosition): void {
     const [start, end] = position.valueNode.range;
-    if (checkedRanges.some(([outerStart, outerEnd]) => outerStart <= start && end <= outerEnd)) return;
-    if (visit(position)) checkedRanges.push(position.valueNode.range);
+    const before = lastStartingAtOrBefore(start);
+    const outer = checkedRanges[before];
+    if (outer && end <= outer[1]) return;
+    // Positions come in traversal order, so this is nearly always an append.
+    if (visit(position)) checkedRanges.splice(before + 1, 0, position.valueNode.range);
   }
 
   function considerProperty(key: TSESTree.Node, computed: boolean, value: TSESTree.Node | null | undefined): void {

@@ -1,5 +1,5 @@
 import type { TSESTree } from '@typescript-eslint/utils';
-import { compileSchemaWithin, draftFromSchemaUri, type CompileBudget } from './schema-compiler.js';
+import { compileSchemaWithin, draftFromSchemaUri, isTooDeepToCompile, type CompileBudget } from './schema-compiler.js';
 import { describeOutcome, type SchemaFinding } from './schema-diagnostics.js';
 import { describeFormats } from './schema-formats.js';
 import { forEachSchemaObject, formatJsonPointer, subschemaShape, type JsonPointer, type JsonSchemaDraft } from './schema-structure.js';
@@ -20,6 +20,8 @@ export type SchemaLiteralCheck =
   | { readonly status: 'checked'; readonly draft: JsonSchemaDraft; readonly findings: readonly LocatedFinding[] }
   /** `$schema` names a dialect Ajv 8 does not check (draft-04, a custom meta-schema), or is unknown. */
   | { readonly status: 'unsupported-draft' | 'unknown-draft' }
+  /** Nested deeper than a compile survives (`MAX_SCHEMA_DEPTH`): not checked, like a value past a budget. */
+  | { readonly status: 'too-deep' }
   | { readonly status: 'over-budget' };
 
 export interface SchemaLiteralOptions {
@@ -159,6 +161,7 @@ export function checkSchemaLiteral(value: ObjectValue, options: SchemaLiteralOpt
   }
   const conversion: Conversion = { holes: new Set(), open: new Set(), draft };
   const json = convertSchema(value, [], conversion);
+  if (isTooDeepToCompile(json)) return { status: 'too-deep' };
   const outcome = compileSchemaWithin(json as object, draft, options.budget);
   if (!outcome) return { status: 'over-budget' };
 

@@ -7,9 +7,11 @@ import {
   compileSchemaWithin,
   draftFromSchemaUri,
   getCompileCacheSize,
+  isTooDeepToCompile,
   knownKeywords,
+  MAX_SCHEMA_DEPTH,
 } from '../../src/analysis/schema-compiler.js';
-import { JSON_SCHEMA_DRAFTS, subschemaShape } from '../../src/analysis/schema-structure.js';
+import { JSON_SCHEMA_DRAFTS, subschemaShape, type JsonSchemaDraft } from '../../src/analysis/schema-structure.js';
 
 beforeEach(() => clearCompileCache());
 
@@ -138,6 +140,51 @@ describe('compileSchema', () => {
     expect(getCompileCacheSize()).toBe(1);
     compileSchema({ minLength: 1, type: 'string' }, 'draft-07');
     expect(getCompileCacheSize()).toBe(2);
+  });
+});
+
+describe('compileSchema: one literal cannot change what the next one sees', () => {
+  /** Literals that once removed or replaced a meta-schema in the one shared Ajv instance. */
+  const POISONS: [string, object, JsonSchemaDraft][] = [
+    ['a $ref to a fragment of the meta-schema that does not exist', { properties: { a: { $ref: 'https://json-schema.org/draft/2020-12/schema#/$defs/nowhere' } } }, '2020-12'],
+    ['an $id equal to the 2020-12 meta-schema', { $id: 'https://json-schema.org/draft/2020-12/schema', type: 'object' }, '2020-12'],
+    ['an $id equal to a 2020-12 vocabulary meta-schema', { $id: 'https://json-schema.org/draft/2020-12/meta/core', type: 'object' }, '2020-12'],
+    ['an $id equal to the 2019-09 meta-schema', { $id: 'https://json-schema.org/draft/2019-09/schema', type: 'object' }, '2019-09'],
+    ['an $id equal to the draft-07 meta-schema', { $id: 'http://json-schema.org/draft-07/schema', type: 'object' }, 'draft-07'],
+    ['a nested $id equal to the meta-schema', { properties: { a: { $id: 'https://json-schema.org/draft/2020-12/schema' } } }, '2020-12'],
+    ['a $ref to the meta-schema itself', { properties: { s: { $ref: 'https://json-schema.org/draft/2020-12/schema' } } }, '2020-12'],
+  ];
+  const VICTIMS: object[] = [
+    { type: 'object', properties: { q: { type: 'strng' } } },
+    { type: 'object', properties: { q: { type: 'string', minLength: 1 } }, required: ['q', 'missing'] },
+    { $ref: '#/$defs/missing' },
+    { $id: 'https://example.com/tool', properties: { a: { $ref: 'other.json#/$defs/a' } } },
+  ];
+
+  it.each(POISONS)('%s', (_name, poison, draft) => {
+    const alone = VICTIMS.map((victim) => compileSchema(victim, draft));
+    clearCompileCache();
+    compileSchema(poison, draft);
+    // Twice: a second compile of the poison, from the cache or not, must leave things as they were too.
+    clearCompileCache();
+    compileSchema(poison, draft);
+    clearCompileCache();
+    expect(VICTIMS.map((victim) => compileSchema(victim, draft))).toEqual(alone);
+    for (const other of JSON_SCHEMA_DRAFTS) expect(compileSchema({ type: 'strng' }, other).metaErrors.length, other).toBeGreaterThan(0);
+  });
+
+  it('reports an $id that names a meta-schema as what it is: a schema Ajv refuses to add', () => {
+    expect(compileSchema({ $id: 'https://json-schema.org/draft/2020-12/schema', type: 'object' }, '2020-12').compileError).toMatch(/already exists/);
+  });
+
+  it('does not compile a schema nested deeper than the compiler survives', () => {
+    let deep: object = { type: 'string' };
+    for (let level = 0; level < MAX_SCHEMA_DEPTH; level += 1) deep = { type: 'object', properties: { a: deep } };
+    expect(isTooDeepToCompile(deep)).toBe(true);
+    let shallow: object = { type: 'string' };
+    for (let level = 0; level < MAX_SCHEMA_DEPTH / 2 - 1; level += 1) shallow = { type: 'object', properties: { a: shallow } };
+    expect(isTooDeepToCompile(shallow)).toBe(false);
+    expect(compileSchema(shallow, '2020-12')).toMatchObject({ metaErrors: [], compileError: undefined });
   });
 });
 

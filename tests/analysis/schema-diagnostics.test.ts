@@ -30,6 +30,28 @@ describe('suggestClosest', () => {
   });
 });
 
+describe('messages about long keys and values', () => {
+  it('rules candidates out by length before comparing, and still finds case slips and near lengths', () => {
+    const candidates = ['properties', 'type', 'items'];
+    // A keyword of 100,000 characters is never compared: that would be a 100,000 × 10 table per candidate.
+    expect(suggestClosest('p'.repeat(100_000), candidates)).toBeUndefined();
+    expect(suggestClosest('PROPERTIES', candidates)).toBe('properties');
+    expect(suggestClosest('propertiesss', candidates)).toBe('properties');
+    expect(suggestClosest('propertiesssss', candidates)).toBeUndefined();
+  });
+
+  it('cuts a key quoted in a finding, and a value quoted in its reason', () => {
+    const key = `x${'k'.repeat(50_000)}`;
+    const [unknown] = diagnose({ type: 'object', [key]: true });
+    expect(unknown).toMatchObject({ kind: 'unknownKeyword' });
+    expect(unknown!.data.keyword!.length).toBeLessThanOrEqual(1001);
+    expect(unknown!.data.keyword!.endsWith('…')).toBe(true);
+    const [invalid] = diagnose({ type: 'object', properties: { a: { type: 'v'.repeat(50_000) } } });
+    expect(invalid).toMatchObject({ kind: 'invalidValue' });
+    expect(invalid!.data.reason!.length).toBeLessThan(1000);
+  });
+});
+
 describe('subjectOf', () => {
   it('names keywords, list members and named subschemas', () => {
     expect(subjectOf(['minLength'])).toBe('`minLength`');

@@ -324,6 +324,11 @@ const schema = {
       errors: [{ messageId: 'openGlossaryEnum', line: 2, suggestions: [] }],
     },
     {
+      name: 'values longer than a description can carry: reported without a suggestion',
+      code: `const CODES = { enumPolicy: 'described', values: ['${'a'.repeat(6000)}', '${'b'.repeat(6000)}'] };\nconst schema = { enum: CODES.values };`,
+      errors: [{ messageId: 'openGlossaryEnum', line: 2, suggestions: [] }],
+    },
+    {
       name: 'z.enum from zod/v4 with a namespace import',
       code: `${MARKETPLACES}import * as z from 'zod/v4';\nconst field = z.enum(MARKETPLACES.values.map((v) => v.code));`,
       errors: [

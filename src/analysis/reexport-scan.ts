@@ -1,0 +1,257 @@
+/**
+ * Reads, from a module's text without parsing it, which relative modules it may pass exports on
+ * from: `export * from './x'`, `export { a } from './x'`, or (when it exports local names, which may
+ * be imports) any relative string at all. The module graph uses this to skip parsing modules that
+ * cannot lead to a schema library; the answer must be a superset, never miss a specifier.
+ *
+ * A scan by hand, not regular expressions: the expressions this replaces (`\{[^}]*\}`,
+ * `[^=;]*` from every `export`) crossed the rest of the file from each start where the closing
+ * character never came, so a file of `// export {` lines took time quadratic in its length.
+ * Here each search for a closing character is shared by every start before it, and every
+ * other step reads characters no other start reads: time linear in the text.
+ */
+
+const WORD = /[\w$]/;
+const IDENTIFIER_START = /[A-Za-z_$]/;
+const SPACE = /\s/;
+
+/** The first index at or after a position where `matches` holds, shared by increasing queries. */
+class ForwardSearch {
+  #from = Number.POSITIVE_INFINITY;
+  #found = -1;
+
+  constructor(private readonly find: (from: number) => number) {}
+
+  /** The index, or -1 when there is none. Queries should not decrease (each is still correct if they do). */
+  at(from: number): number {
+    // A query between the last one and its answer has the same answer: nothing matched in between.
+    if (from >= this.#from && (this.#found === -1 || from <= this.#found)) return this.#found;
+    this.#from = from;
+    this.#found = this.find(from);
+    return this.#found;
+  }
+}
+
+class Scanner {
+  readonly #closingBrace: ForwardSearch;
+  readonly #assignmentOrSemicolon: ForwardSearch;
+  // By position of the `}` (or `=`): every `export {` before one `}` reads the same tail.
+  readonly #fromAfterBrace = new Map<number, string | undefined>();
+  readonly #localAfterBrace = new Map<number, boolean>();
+  readonly #aliasAfterAssignment = new Map<number, boolean>();
+
+  constructor(readonly text: string) {
+    this.#closingBrace = new ForwardSearch((from) => text.indexOf('}', from));
+    // `[^=;]*(?:=>[^=;]*)*=` stops at the first `;`, or `=` that is not an arrow's.
+    this.#assignmentOrSemicolon = new ForwardSearch((from) => {
+      for (let index = from; index < text.length; index += 1) {
+        const char = text.charCodeAt(index);
+        if (char === 0x3b || (char === 0x3d && text.charCodeAt(index + 1) !== 0x3e)) return index;
+        if (char === 0x3d) index += 1;
+      }
+      return -1;
+    });
+  }
+
+  /** Start offsets (after the keyword) of each `export` preceded by a word boundary. */
+  *exports(): Generator<number> {
+    for (let index = this.text.indexOf('export'); index !== -1; index = this.text.indexOf('export', index + 1)) {
+      if (index > 0 && /\w/.test(this.text[index - 1]!)) continue;
+      yield index + 'export'.length;
+    }
+  }
+
+  skipSpace(index: number): number {
+    while (index < this.text.length && SPACE.test(this.text[index]!)) index += 1;
+    return index;
+  }
+
+  /** After `word` at `index` when it is there as a whole word; -1 otherwise. */
+  word(index: number, word: string): number {
+    if (!this.text.startsWith(word, index)) return -1;
+    const after = index + word.length;
+    return after < this.text.length && WORD.test(this.text[after]!) ? -1 : after;
+  }
+
+  identifierEnd(index: number): number {
+    if (index >= this.text.length || !IDENTIFIER_START.test(this.text[index]!)) return -1;
+    let end = index + 1;
+    while (end < this.text.length && WORD.test(this.text[end]!)) end += 1;
+    return end;
+  }
+
+  /** `from './x'` (or `"./x"`) at `index`: the relative specifier, or undefined. */
+  fromRelative(index: number): string | undefined {
+    const start = this.skipSpace(index);
+    if (!this.text.startsWith('from', start)) return undefined;
+    const quoteAt = this.skipSpace(start + 4);
+    const quote = this.text[quoteAt];
+    if ((quote !== "'" && quote !== '"') || this.text[quoteAt + 1] !== '.') return undefined;
+    for (let end = quoteAt + 1; end < this.text.length; end += 1) {
+      const char = this.text[end];
+      if (char === quote) return this.text.slice(quoteAt + 1, end);
+      if (char === "'" || char === '"' || char === '\\') return undefined;
+    }
+    return undefined;
+  }
+
+  /** The `}` closing a `{` at `open`, or -1. */
+  closingBrace(open: number): number {
+    return this.#closingBrace.at(open + 1);
+  }
+
+  /** `export * from './x'`, `export { a } from './x'` (also `export type …`) after an `export` at `index`. */
+  reexportFrom(index: number): string | undefined {
+    let at = this.skipSpace(index);
+    const afterType = this.word(at, 'type');
+    if (afterType !== -1) at = this.skipSpace(afterType);
+    if (this.text[at] === '*') {
+      let after = at + 1;
+      const asAt = this.skipSpace(after);
+      const afterAs = this.word(asAt, 'as');
+      if (afterAs !== -1 && afterAs < this.text.length && SPACE.test(this.text[afterAs]!)) {
+        const nameEnd = this.skipWord(this.skipSpace(afterAs));
+        if (nameEnd !== -1) after = nameEnd;
+      }
+      return this.fromRelative(after);
+    }
+    if (this.text[at] !== '{') return undefined;
+    const close = this.closingBrace(at);
+    return close === -1 ? undefined : memo(this.#fromAfterBrace, close, () => this.fromRelative(close + 1));
+  }
+
+  /**
+   * An export of local names, which may be imports: `export { z }` (no `from`), `export default
+   * z;`, `export =`, and `export const zz = z` (also `= z.enum`, with a type annotation or `as`).
+   * Only the first declarator is looked at; the initializer must end there, so
+   * `export const shape = z.object({})` is a value, not an alias.
+   */
+  localReexport(index: number): boolean {
+    const at = this.skipSpace(index);
+    const char = this.text[at];
+    if (char === '=') return true;
+    if (char === '{') {
+      const close = this.closingBrace(at);
+      return close !== -1 && memo(this.#localAfterBrace, close, () => !this.text.startsWith('from', this.skipSpace(close + 1)));
+    }
+    const afterDefault = this.text.startsWith('default', at) ? at + 'default'.length : -1;
+    if (afterDefault !== -1 && afterDefault < this.text.length && SPACE.test(this.text[afterDefault]!)) {
+      const nameEnd = this.skipWord(this.skipSpace(afterDefault));
+      if (nameEnd !== -1 && this.text[this.skipSpace(nameEnd)] === ';') return true;
+    }
+    if (at === index) return false;
+    for (const keyword of ['const', 'let', 'var']) {
+      const afterKeyword = this.word(at, keyword);
+      if (afterKeyword === -1) continue;
+      const assignment = this.#assignmentOrSemicolon.at(afterKeyword);
+      if (assignment === -1 || this.text[assignment] !== '=') return false;
+      return memo(this.#aliasAfterAssignment, assignment, () => this.isAliasInitializer(assignment + 1));
+    }
+    return false;
+  }
+
+  /** `z`, `z.enum`, `z?.a . b`, followed by the end of the initializer (`;`, `,`, `)`, a line end, `!`, `as`, `satisfies`). */
+  private isAliasInitializer(index: number): boolean {
+    let start = this.skipSpace(index);
+    let end = this.identifierEnd(start);
+    if (end === -1) return false;
+    for (;;) {
+      let next = this.skipSpace(end);
+      if (this.text[next] === '?') next += 1;
+      if (this.text[next] !== '.') break;
+      const segmentStart = this.skipSpace(next + 1);
+      const segmentEnd = this.identifierEnd(segmentStart);
+      if (segmentEnd === -1) break;
+      start = segmentStart;
+      end = segmentEnd;
+    }
+    // The pattern this replaces also matched a name ending in `as` or `satisfies` (`fooas`), by
+    // backtracking into it: kept, since a superset is safe.
+    if (end - start > 2 && /(?:as|satisfies)$/.test(this.text.slice(Math.max(start + 1, end - 9), end))) return true;
+    const terminator = this.skipSpace(end);
+    if (/[\n\r]/.test(this.text.slice(end, terminator))) return true;
+    if (terminator >= this.text.length || ';,)!'.includes(this.text[terminator]!)) return true;
+    return this.word(terminator, 'as') !== -1 || this.word(terminator, 'satisfies') !== -1;
+  }
+
+  private skipWord(index: number): number {
+    if (index >= this.text.length || !WORD.test(this.text[index]!)) return -1;
+    let end = index + 1;
+    while (end < this.text.length && WORD.test(this.text[end]!)) end += 1;
+    return end;
+  }
+
+}
+
+function memo<T>(cache: Map<number, T>, key: number, compute: () => T): T {
+  if (cache.has(key)) return cache.get(key) as T;
+  const value = compute();
+  cache.set(key, value);
+  return value;
+}
+
+/** Whether a module passes on another module's exports (`export * from './x'`): a barrel. */
+export function isBarrel(text: string): boolean {
+  if (!text.includes('export')) return false;
+  const scanner = new Scanner(text);
+  for (const start of scanner.exports()) if (scanner.reexportFrom(start) !== undefined) return true;
+  return false;
+}
+
+/**
+ * Whether a module exports local names, which may be imports (`export { z }`, `export default z;`,
+ * `export =`, `export const zz = z`): a binding of another module may pass through it.
+ */
+export function exportsLocalNames(text: string): boolean {
+  if (!text.includes('export')) return false;
+  const scanner = new Scanner(text);
+  for (const start of scanner.exports()) if (scanner.localReexport(start)) return true;
+  return false;
+}
+
+const RELATIVE_SPECIFIER = /^\.\.?(?:\/[^\n]*)?$/;
+
+/**
+ * The relative modules whose exports this module may pass on. Usually only its `export … from`
+ * specifiers; when it also exports local names (which may be imports), every relative string it
+ * holds, so the answer stays a superset. Undefined when a specifier is written with an escape
+ * sequence, which a scan does not decode.
+ */
+export function relativeSpecifiersIn(text: string): string[] | undefined {
+  if (!text.includes('export')) return [];
+  const scanner = new Scanner(text);
+  const found = new Set<string>();
+  let escaped = false;
+  for (const start of scanner.exports()) {
+    if (scanner.localReexport(start)) return relativeStringsIn(text);
+    const specifier = scanner.reexportFrom(start);
+    if (specifier !== undefined) found.add(specifier);
+  }
+  // An escape in a specifier is not decoded above: be conservative.
+  for (let index = text.indexOf('from'); index !== -1 && !escaped; index = text.indexOf('from', index + 1)) {
+    const quoteAt = scanner.skipSpace(index + 4);
+    const quote = text[quoteAt];
+    if ((quote !== "'" && quote !== '"') || text[quoteAt + 1] !== '.') continue;
+    let end = quoteAt + 1;
+    while (end < text.length && text[end] !== "'" && text[end] !== '"' && text[end] !== '\\') end += 1;
+    escaped = text[end] === '\\';
+  }
+  return escaped ? undefined : [...found];
+}
+
+function relativeStringsIn(text: string): string[] | undefined {
+  const found = new Set<string>();
+  // Each quote is a possible start on its own, so no string can hide the next one; strings in
+  // comments and ordinary code only add candidates, which keeps the answer conservative. The
+  // search for a closing quote ends at the next quote of the kind, which is the next start.
+  const quotes = /['"]/g;
+  for (let match = quotes.exec(text); match; match = quotes.exec(text)) {
+    if (text[match.index + 1] !== '.') continue;
+    const end = text.indexOf(match[0], match.index + 1);
+    const candidate = end === -1 ? '' : text.slice(match.index + 1, end);
+    // `'.\u002fx.js'` is the specifier `./x.js`: any escape makes the module opaque to the scan.
+    if (candidate.includes('\\')) return undefined;
+    if (RELATIVE_SPECIFIER.test(candidate)) found.add(candidate);
+  }
+  return [...found];
+}

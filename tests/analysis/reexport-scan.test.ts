@@ -1,0 +1,98 @@
+/**
+ * The re-export scan replaced regular expressions that took time quadratic in a file of
+ * `// export {` lines. The expressions are kept here as the oracle: on any text, the scan must
+ * find everything they found (a superset is safe: it only costs a module read), and it must say
+ * the same on the forms real modules use.
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { isBarrel, relativeSpecifiersIn } from '../../src/analysis/reexport-scan.js';
+
+const REEXPORT_FROM = /\bexport\s+(?:type\s+)?(?:\*(?:\s*as\s+[\w$]+)?|\{[^}]*\})\s*from\s*(['"])(\.[^'"\\]*)\1/g;
+const LOCAL_REEXPORT =
+  /\bexport\s*(?:\{[^}]*\}(?!\s*from)|default\s+[\w$]+\s*;|=)|\bexport\s+(?:const|let|var)\b[^=;]*(?:=>[^=;]*)*=\s*[A-Za-z_$][\w$]*(?:\s*\??\.\s*[A-Za-z_$][\w$]*)*\s*(?:$|[;,)\n\r!]|as\b|satisfies\b)/;
+const RELATIVE_SPECIFIER = /^\.\.?(?:\/[^\n]*)?$/;
+
+function oracleIsBarrel(text: string): boolean {
+  return new RegExp(REEXPORT_FROM.source).test(text);
+}
+
+function oracleRelativeSpecifiers(text: string): string[] | undefined {
+  if (LOCAL_REEXPORT.test(text)) {
+    const found = new Set<string>();
+    const quotes = /['"]/g;
+    for (let match = quotes.exec(text); match; match = quotes.exec(text)) {
+      if (text[match.index + 1] !== '.') continue;
+      const end = text.indexOf(match[0], match.index + 1);
+      const candidate = end === -1 ? '' : text.slice(match.index + 1, end);
+      if (candidate.includes('\\')) return undefined;
+      if (RELATIVE_SPECIFIER.test(candidate)) found.add(candidate);
+    }
+    return [...found];
+  }
+  if (!text.includes('from')) return [];
+  const found = new Set<string>();
+  for (const match of text.matchAll(REEXPORT_FROM)) found.add(match[2]!);
+  if (/from\s*['"]\.[^'"]*\\/.test(text)) return undefined;
+  return [...found];
+}
+
+const TOKENS = [
+  'export', 'export', ' ', ' ', '\n', '{', '}', '*', 'as', ' as ', 'type', 'from', ' from ', "'", '"', "'./a'", '"../b.js"', './c',
+  '.', 'x', 'z', 'z.enum', '=', ' = ', '=>', ';', ',', ')', '!', 'const', ' const ', 'let', 'var', 'default', ' default ', '\\',
+  'satisfies', '?.', 'fooas', '$', '// ', '/*', '*/', 'import', '\r\n',
+];
+
+/** Whole statements, so that the forms the scan must find are generated often, then cut up by noise. */
+const STATEMENTS = [
+  "export * from './a.js';", 'export * as ns from "../b";', "export type * from './t';", "export { a, b as c } from './d';",
+  'export {\n  e,\n} from "./e.js"', "export { z } from 'zod';", 'export { z };', 'export default z;', 'export = z;',
+  'export const zz = z;', 'export const e = z?.enum as never;', 'export let f: (s: string) => unknown = z.object', 'export const o = z.object({});',
+  "import { z } from './z.js';", "export * from '.\\u002fq.js';", '// export {', 'export const g = fooas + 1;',
+];
+
+const text = fc
+  .array(fc.oneof(fc.constantFrom(...TOKENS), fc.constantFrom(...STATEMENTS)), { maxLength: 40 })
+  .map((tokens) => tokens.join(''));
+
+describe('re-export scan', () => {
+  it('finds every barrel and every specifier the regular expressions found', () => {
+    fc.assert(
+      fc.property(text, (source) => {
+        if (oracleIsBarrel(source)) expect(isBarrel(source)).toBe(true);
+        const scanned = relativeSpecifiersIn(source);
+        // Undefined is the conservative answer: "cannot tell, follow every import".
+        if (scanned === undefined) return;
+        const expected = oracleRelativeSpecifiers(source);
+        expect(expected, 'the scan must not be less conservative than the oracle').toBeDefined();
+        for (const specifier of expected!) expect(scanned).toContain(specifier);
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
+  it('says what the regular expressions said on the forms modules use', () => {
+    const cases: [string, boolean, string[] | undefined][] = [
+      ["export * from './a.js';\n", true, ['./a.js']],
+      ["export * as ns from '../b';\n", true, ['../b']],
+      ["export type { T } from './types.js';\n", true, ['./types.js']],
+      ['export {\n  a,\n  b as c,\n} from "./d.js";\n', true, ['./d.js']],
+      ["export { z } from 'zod';\n", false, []],
+      ["import { z } from './z.js';\nexport { z };\n", false, ['./z.js']],
+      ["import z from './z.js';\nexport default z;\n", false, ['./z.js']],
+      ["import { z } from './z.js';\nexport const zz = z;\n", false, ['./z.js']],
+      ["import { z } from './z.js';\nexport const e = z.enum;\n", false, ['./z.js']],
+      ["import { z } from './z.js';\nexport const f: (s: string) => unknown = z as never;\n", false, ['./z.js']],
+      ["import { z } from './z.js';\nexport const shape = z.object({});\n", false, []],
+      ["import { z } from './z.js';\nexport = z;\n", false, ['./z.js']],
+      ["export * from '.\\u002fa.js';\n", false, undefined],
+      ['// export { a\n// export { b\nexport const T = 1;\n', false, []],
+    ];
+    for (const [source, barrel, specifiers] of cases) {
+      expect(isBarrel(source), source).toBe(barrel);
+      expect(oracleIsBarrel(source), source).toBe(barrel);
+      expect(relativeSpecifiersIn(source), source).toEqual(specifiers);
+      expect(oracleRelativeSpecifiers(source), source).toEqual(specifiers);
+    }
+  });
+});
