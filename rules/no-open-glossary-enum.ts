@@ -10,7 +10,10 @@ import {
   readsFlag,
 } from '../src/analysis/guard-conditions.js';
 import { describeValuesFix } from '../src/analysis/enum-description-fix.js';
+import { describeSink } from '../src/analysis/schema-sinks.js';
+import { isRoutedByServer } from '../src/analysis/server-routing.js';
 import type { StaticValue } from '../src/analysis/static-value.js';
+import { getSinkAnalysis } from '../src/analysis/value-flow.js';
 import { getSettings } from '../src/settings.js';
 import { createRule } from '../src/util/create-rule.js';
 
@@ -31,7 +34,7 @@ export default createRule<Options, MessageIds>({
       openGlossaryEnum:
         "This enum's values come from glossary table '{{table}}' (policy '{{policy}}', declared at {{location}}), which is not closed: as an enum it rejects every value the table does not list, before your code sees the call. Describe the values in the field's description, or close the table with corroboration.",
       unmarkedTableEnum:
-        "This enum's values come from '{{table}}' (declared at {{location}}), a list not marked as a closed glossary table: as an enum it rejects every value it does not list, before your code sees the call. Describe the values in the field's description, or mark the table closed with corroboration.",
+        "This enum{{sink}} takes its values from '{{table}}' (declared at {{location}}), a list not marked as a closed glossary table: as an enum it rejects every value it does not list, before your code sees the call. Describe the values in the field's description, or mark the table closed with corroboration.",
       enumWithoutKillSwitch:
         "This enum comes from glossary table '{{table}}' (policy '{{policy}}', declared at {{location}}) but is not emitted under a condition reading '{{killSwitch}}': put it behind the kill switch so every glossary enum can be stopped without a deploy.",
       describeValues: 'Replace the enum with a description listing its {{count}} values.',
@@ -67,7 +70,10 @@ export default createRule<Options, MessageIds>({
       const values = evaluator.evaluate(position.valuesNode);
       if (position.requiresList && values.kind !== 'array') return;
       const tables = findSourceTables(values, position.valuesNode, context.filename, glossary, cwd);
-      const unmarked = options.reportUnmarkedTables ? findUnmarkedSources(values, glossary, cwd) : [];
+      // A list the server itself routes on (its own enum, the actions it dispatches) is closed by construction.
+      const unmarked = options.reportUnmarkedTables
+        ? findUnmarkedSources(values, glossary, cwd).filter((source) => !isRoutedByServer(source, evaluator, context.sourceCode.visitorKeys))
+        : [];
       if (tables.length === 0 && unmarked.length === 0) return;
       if (isInOpenUnion(position, evaluator.module, evaluator.libraryEnvironment)) return;
 
@@ -86,6 +92,7 @@ export default createRule<Options, MessageIds>({
         reportWithSuggestion(position, values, 'unmarkedTableEnum', {
           table: source.name,
           location: describeLocation(source.file, source.node, cwd),
+          sink: gateOf(position),
         });
         return;
       }
@@ -121,6 +128,14 @@ export default createRule<Options, MessageIds>({
           return subject !== undefined && checksThisTable(subject);
         }),
       );
+    }
+
+    /** Where the schema holding the enum goes, for the message: ` in the schema advertised as \`search\`'s inputSchema`. */
+    function gateOf(position: EnumPosition): string {
+      const schema = position.schemaObject ?? position.call;
+      if (!schema) return '';
+      const answer = getSinkAnalysis(context).finalSinkOf(schema);
+      return answer.kind === 'schema' && answer.sink.role !== 'library' ? ` in the schema ${describeSink(answer.sink)}` : '';
     }
 
     function reportWithSuggestion(

@@ -339,6 +339,8 @@ export interface UnmarkedTable {
   readonly name: string;
   readonly file: string;
   readonly node: TSESTree.Node;
+  /** The whole table the binding holds (not only the part the enum used). */
+  readonly value: StaticValue;
 }
 
 function isDataLiteral(node: TSESTree.Node | undefined): boolean {
@@ -373,7 +375,7 @@ export function findUnmarkedSources(value: StaticValue, glossary: GlossarySettin
       if (!origin.isModuleLevel || !isData) continue;
       if (tableOfOrigin(origin, glossary, cwd)) continue;
       if (!found.has(origin.declaration)) {
-        found.set(origin.declaration, { name: origin.name, file: origin.file, node: origin.declaration });
+        found.set(origin.declaration, { name: origin.name, file: origin.file, node: origin.declaration, value: origin.value });
       }
     }
   }

@@ -751,7 +751,7 @@ const schema = {
       errors: [
         {
           messageId: 'unmarkedTableEnum',
-          data: { table: 'AWS_REGIONS', location: 'file.ts:2' },
+          data: { table: 'AWS_REGIONS', location: 'file.ts:2', sink: '' },
           line: 3,
           column: 23,
           endColumn: 34,
@@ -773,19 +773,19 @@ const schema = {
       errors: [
         {
           messageId: 'unmarkedTableEnum',
-          data: { table: 'AWS_REGIONS', location: `${fixture('src/aws.ts')}:2` },
+          data: { table: 'AWS_REGIONS', location: `${fixture('src/aws.ts')}:2`, sink: '' },
           line: 5,
           suggestions: describedAs(STRICT_IMPORTED, 'enum(AWS_REGIONS)', "string().describe('One of: us-east-1, eu-west-1, ap-south-1.')"),
         },
         {
           messageId: 'unmarkedTableEnum',
-          data: { table: 'LEVELS', location: `${fixture('src/consumer.ts')}:3` },
+          data: { table: 'LEVELS', location: `${fixture('src/consumer.ts')}:3`, sink: '' },
           line: 6,
           suggestions: describedAs(STRICT_IMPORTED, 'enum: Object.values(LEVELS)', "type: 'string', description: 'One of: low, high.'"),
         },
         {
           messageId: 'unmarkedTableEnum',
-          data: { table: 'Tier', location: `${fixture('src/consumer.ts')}:4` },
+          data: { table: 'Tier', location: `${fixture('src/consumer.ts')}:4`, sink: '' },
           line: 7,
           suggestions: describedAs(STRICT_IMPORTED, 'nativeEnum(Tier)', "string().describe('One of: free, pro.')"),
         },
@@ -799,7 +799,7 @@ const schema = {
       errors: [
         {
           messageId: 'unmarkedTableEnum',
-          data: { table: 'regions', location: `${fixture('src/consumer.ts')}:2` },
+          data: { table: 'regions', location: `${fixture('src/consumer.ts')}:2`, sink: '' },
           line: 3,
           column: 23,
           suggestions: [

@@ -1,0 +1,151 @@
+import { AST_NODE_TYPES, type TSESTree } from '@typescript-eslint/utils';
+import { isTypeWrapper, unwrapChainAndTypeWrappers } from './ast.js';
+import type { Evaluator } from './evaluator.js';
+import type { FunctionNode } from './function-name.js';
+import { resolveLibraryCall, type SchemaLibrary } from './schema-libraries.js';
+import { isSchemaOnlyObject } from './schema-model.js';
+import { calleeName, CONVERTER_FUNCTIONS } from './schema-sinks.js';
+
+/**
+ * What a value is, when that alone makes it a schema: a JSON Schema literal made only of schema
+ * keywords, a schema-library builder, the result of a converter, a compiled validator. The
+ * sibling of a value's sink: a converter whose other returns are schemas returns schemas, and a
+ * fallback that stands in for `zodToJsonSchema(input)` stands in for a schema.
+ */
+
+/** A call that produces a validator from a schema, or validates with one (for rules about validators). */
+export interface ValidatorCall {
+  readonly library: 'ajv' | SchemaLibrary | 'standard-schema' | 'mcp-sdk';
+  /** `compile`, `getSchema`, `parse`, `safeParse`, `Check`, `getValidator`, `validate`. */
+  readonly method: string;
+  /** Whether the call returns a validator (`ajv.compile`) rather than a validation result (`safeParse`). */
+  readonly returnsValidator: boolean;
+}
+
+const AJV_VALIDATOR_METHODS = new Set(['compile', 'compileAsync', 'getSchema']);
+const LIBRARY_PARSE_METHODS = new Set(['parse', 'safeParse', 'parseAsync', 'safeParseAsync', 'spa']);
+const TYPEBOX_CHECK = new Set(['Check', 'Compile']);
+
+function receiverText(callee: TSESTree.Node): string | undefined {
+  const node = unwrapChainAndTypeWrappers(callee);
+  if (node.type !== AST_NODE_TYPES.MemberExpression) return undefined;
+  return calleeName(node.object);
+}
+
+/**
+ * Validator calls by the APIs that make them: Ajv's `compile`/`compileAsync`/`getSchema` (on a
+ * receiver named like an Ajv instance), the MCP SDK validator providers' `getValidator`, Standard
+ * Schema's `~standard.validate`, zod/valibot `parse`/`safeParse` on a library schema, TypeBox
+ * `Value.Check`/`TypeCompiler.Compile`.
+ */
+export function validatorCallOf(call: TSESTree.CallExpression, evaluator: Evaluator): ValidatorCall | undefined {
+  const method = calleeName(call.callee);
+  if (method === undefined) return undefined;
+  const receiver = receiverText(call.callee);
+  if (AJV_VALIDATOR_METHODS.has(method) && receiver !== undefined && /ajv/i.test(receiver)) return { library: 'ajv', method, returnsValidator: true };
+  if (method === 'getValidator') return { library: 'mcp-sdk', method, returnsValidator: true };
+  if (method === 'validate' && receiver === '~standard') return { library: 'standard-schema', method, returnsValidator: false };
+  if (TYPEBOX_CHECK.has(method) && (receiver === 'Value' || receiver === 'TypeCompiler')) {
+    return { library: 'typebox', method, returnsValidator: method === 'Compile' };
+  }
+  if (LIBRARY_PARSE_METHODS.has(method)) {
+    const callee = unwrapChainAndTypeWrappers(call.callee);
+    // `v.parse(schema, input)` (valibot) or `schema.safeParse(input)` on a builder (zod).
+    const library = resolveLibraryCall(evaluator.moduleOf(call), call, evaluator.libraryEnvironment);
+    if (library?.steps.length === 1) return { library: library.library, method, returnsValidator: false };
+    if (callee.type === AST_NODE_TYPES.MemberExpression && evaluator.evaluate(callee.object).kind === 'builder') {
+      const built = evaluator.evaluate(callee.object);
+      return built.kind === 'builder' ? { library: built.library, method, returnsValidator: false } : undefined;
+    }
+  }
+  return undefined;
+}
+
+/** `zodToJsonSchema(s)`, `z.toJSONSchema(s)`, `toJsonSchema(s)`: a call returning a JSON Schema built from a library schema. */
+export function isConverterCall(call: TSESTree.CallExpression, evaluator: Evaluator): boolean {
+  const name = calleeName(call.callee);
+  if (name !== undefined && CONVERTER_FUNCTIONS.has(name)) return true;
+  const library = resolveLibraryCall(evaluator.moduleOf(call), call, evaluator.libraryEnvironment);
+  return library !== undefined && library.steps.some((step) => step.name === 'toJSONSchema');
+}
+
+function shortText(node: TSESTree.Node, evaluator: Evaluator): string {
+  const text = evaluator.moduleOf(node).text.slice(node.range[0], node.range[1]).replace(/\s+/g, ' ');
+  return text.length <= 48 ? text : `${text.slice(0, 45)}…`;
+}
+
+/**
+ * The expressions a returned or merged expression may evaluate to: both branches of `?:`,
+ * `??`/`||`, through `await`, type wrappers, and marshalling (`JSON.stringify(schema)`).
+ */
+export function valueExpressions(expression: TSESTree.Expression, found: TSESTree.Expression[] = []): TSESTree.Expression[] {
+  switch (expression.type) {
+    case AST_NODE_TYPES.AwaitExpression:
+      return valueExpressions(expression.argument, found);
+    case AST_NODE_TYPES.ConditionalExpression:
+      valueExpressions(expression.consequent, found);
+      return valueExpressions(expression.alternate, found);
+    case AST_NODE_TYPES.LogicalExpression:
+      if (expression.operator !== '&&') valueExpressions(expression.left, found);
+      return valueExpressions(expression.right, found);
+    case AST_NODE_TYPES.SequenceExpression:
+      return valueExpressions(expression.expressions.at(-1)!, found);
+    case AST_NODE_TYPES.CallExpression: {
+      const callee = expression.callee;
+      const [marshalled] = expression.arguments;
+      if (
+        callee.type === AST_NODE_TYPES.MemberExpression &&
+        callee.object.type === AST_NODE_TYPES.Identifier &&
+        callee.object.name === 'JSON' &&
+        (calleeName(callee) === 'stringify' || calleeName(callee) === 'parse') &&
+        marshalled &&
+        marshalled.type !== AST_NODE_TYPES.SpreadElement
+      ) {
+        return valueExpressions(marshalled, found);
+      }
+      break;
+    }
+    default:
+      if (isTypeWrapper(expression)) return valueExpressions(expression.expression, found);
+  }
+  found.push(expression);
+  return found;
+}
+
+/** How a value is a schema by what it is. */
+export type SchemaNature = 'json-schema' | 'builder' | 'converter-result' | 'validator';
+
+export function schemaNatureOf(expression: TSESTree.Expression, evaluator: Evaluator): SchemaNature | undefined {
+  const node = unwrapChainAndTypeWrappers(expression);
+  if (node.type === AST_NODE_TYPES.CallExpression) {
+    if (isConverterCall(node, evaluator)) return 'converter-result';
+    if (validatorCallOf(node, evaluator)?.returnsValidator) return 'validator';
+  }
+  const value = evaluator.evaluate(node);
+  if (value.kind === 'builder') return 'builder';
+  if (isSchemaOnlyObject(value)) return 'json-schema';
+  // `const json = zodToJsonSchema(input); return json;`: the value is opaque, its source is not.
+  if (value.node && value.node !== node && value.node.type === AST_NODE_TYPES.CallExpression) {
+    if (isConverterCall(value.node, evaluator)) return 'converter-result';
+    if (validatorCallOf(value.node, evaluator)?.returnsValidator) return 'validator';
+  }
+  return undefined;
+}
+
+/**
+ * The text of the first of the expressions `expression` may evaluate to that is a schema by what
+ * it is, for a message ("in place of `zodToJsonSchema(input)`"). A recursive call of `self` (a
+ * converter calling itself for a subschema) says nothing either way.
+ */
+export function schemaByWhatItIs(expression: TSESTree.Expression, evaluator: Evaluator, self?: FunctionNode): string | undefined {
+  for (const candidate of valueExpressions(expression)) {
+    if (self && candidate.type === AST_NODE_TYPES.CallExpression && isCallOf(candidate, self)) continue;
+    if (schemaNatureOf(candidate, evaluator)) return shortText(candidate, evaluator);
+  }
+  return undefined;
+}
+
+function isCallOf(call: TSESTree.CallExpression, fn: FunctionNode): boolean {
+  const name = calleeName(call.callee);
+  return name !== undefined && fn.type !== AST_NODE_TYPES.ArrowFunctionExpression && fn.id?.name === name;
+}
