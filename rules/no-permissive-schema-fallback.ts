@@ -83,6 +83,8 @@ export default createRule<Options, MessageIds>({
       const answer = sinks().sinkOf(node);
       if (answer.kind === 'data') return undefined;
       if (answer.kind === 'schema') {
+        // An object also written into, or handed to code out of sight, may reach the sink filled in.
+        if (answer.alsoModified && value.kind === 'object') return undefined;
         const expected = expectedAt(answer.sink);
         // A JSON Schema literal is no schema where only a library schema or a zod raw shape goes.
         if (expected === undefined || (value.kind !== 'builder' && expected !== 'schema')) return undefined;

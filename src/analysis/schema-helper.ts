@@ -51,7 +51,11 @@ const SCHEMA_WORD = /schema/i;
  * `parseWithSchema(schema, input)`, `defaultsFromSchema(schema)`, `hashOfSchema(s)`: the schema in
  * the name is what the function takes, not what it makes.
  */
-const CONSUMED_SCHEMA = /(?:with|by|against|from|using|via|per|of|on|in|for)_?(?:json_?|zod_?|tool_?|input_?|output_?)?schema/i;
+const CONSUMED_SCHEMA = [
+  /(?:With|By|Against|From|Using|Via|Per|Of|On|In|For)(?:Json|Zod|Tool|Input|Output)?Schema/,
+  /(?:^|_)(?:with|by|against|from|using|via|per|of|on|in|for)_(?:(?:json|zod|tool|input|output)_)?schema/i,
+  /^(?:with|by|against|from|using|via|per|of|on|in|for)(?:Json|Zod|Tool|Input|Output)?Schema/,
+];
 /** Results of validating with a schema: data, not a schema. */
 const PARSE_METHODS = new Set(['parse', 'safeParse', 'parseAsync', 'safeParseAsync', 'validate', 'decode', 'coerce', 'Check', 'Decode']);
 
@@ -185,7 +189,7 @@ export function createSchemaHelperFinder(
   function reasonFromName(name: string, returned: readonly TSESTree.Expression[]): SchemaHelperReason | undefined {
     const pattern = options.helperNames.find((candidate) => candidate.test(name));
     if (pattern) return { kind: 'name-pattern', pattern: String(pattern) };
-    if (!SCHEMA_WORD.test(name) || CONSUMED_SCHEMA.test(name)) return undefined;
+    if (!SCHEMA_WORD.test(name) || CONSUMED_SCHEMA.some((pattern) => pattern.test(name))) return undefined;
     return returned.flatMap((value) => valueExpressions(value)).some(mayBeSchemaValue) ? { kind: 'name' } : undefined;
   }
 

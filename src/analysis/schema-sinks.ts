@@ -62,11 +62,25 @@ export interface SchemaSink {
 
 /** Where a value goes: into a schema sink, into a use that is certainly not a schema, or unknown. */
 export type SinkAnswer =
-  | { readonly kind: 'schema'; readonly sink: SchemaSink }
+  | {
+      readonly kind: 'schema';
+      readonly sink: SchemaSink;
+      /**
+       * Another use of the value writes into it, or hands it to code the analysis cannot follow:
+       * an object may reach the sink filled in (`const s = cache.get(k) ?? {}; fill(s); ajv.addSchema(s)`).
+       */
+      readonly alsoModified?: boolean;
+    }
   | { readonly kind: 'data'; readonly reason: string }
-  | { readonly kind: 'unknown' };
+  | {
+      readonly kind: 'unknown';
+      /** The use writes into the value, or passes it to a function the analysis cannot follow. */
+      readonly modifies?: boolean;
+    };
 
 export const UNKNOWN_SINK: SinkAnswer = { kind: 'unknown' };
+/** A use that writes into the value, or gives it to code out of sight. */
+export const MODIFYING_USE: SinkAnswer = { kind: 'unknown', modifies: true };
 
 export function dataSink(reason: string): SinkAnswer {
   return { kind: 'data', reason };
@@ -313,6 +327,8 @@ export function sinkOfArgument(
   const receiver = receiverOf(call.callee);
   if (name === undefined) return undefined;
   if (receiver?.type === AST_NODE_TYPES.Identifier && receiver.name === 'JSON' && name === 'stringify' && index === 0) return { kind: 'stringify' };
+  // `JSON.parse(JSON.stringify(x))` is a deep copy of `x`.
+  if (receiver?.type === AST_NODE_TYPES.Identifier && receiver.name === 'JSON' && name === 'parse' && index === 0) return { kind: 'copy' };
   if (COPYING_FUNCTIONS.has(name) && index === 0) return { kind: 'copy' };
   if (receiver && VALUE_PASSING_METHODS.has(name) && name !== 'then' && name !== 'catch' && index === 0) return { kind: 'copy' };
   // fp-ts `pipe(value, f, g)`: the last stage's result is the pipe's.
@@ -364,10 +380,12 @@ export function isToolSchemaKey(key: string): boolean {
 export function isSubschemaPointer(pointer: readonly string[]): boolean {
   for (let index = 0; index < pointer.length; ) {
     const keyword = pointer[index]!;
-    const shape = subschemaShape(keyword, '2020-12') ?? subschemaShape(keyword, 'draft-07');
-    if (!shape) return false;
+    const shapes = [subschemaShape(keyword, '2020-12'), subschemaShape(keyword, 'draft-07')];
+    if (!shapes.some(Boolean)) return false;
     const next = pointer[index + 1];
-    const indexed = shape === 'array' || shape === 'map' || shape === 'mapOfSchemaOrStrings' || (shape === 'schemaOrArray' && next !== undefined && /^\d+$/.test(next));
+    // `items` holds one schema in 2020-12 and a tuple of them in draft-07: an index decides.
+    const tuple = next !== undefined && /^\d+$/.test(next) && shapes.includes('schemaOrArray');
+    const indexed = tuple || shapes.some((shape) => shape === 'array' || shape === 'map' || shape === 'mapOfSchemaOrStrings');
     if (indexed && next === undefined) return false;
     index += indexed ? 2 : 1;
   }

@@ -6,6 +6,7 @@ import { getFunctionName, isFunctionNode, type FunctionNode } from './function-n
 import {
   calleeName,
   dataSink,
+  MODIFYING_USE,
   sinkOfArgument,
   sinkOfClassMember,
   sinkOfProperty,
@@ -76,9 +77,28 @@ export function getSinkAnalysis(
 /** Combines the answers of several uses: a schema sink wins; only uses that are all data are data. */
 function combine(answers: readonly SinkAnswer[]): SinkAnswer {
   const schema = answers.find((answer) => answer.kind === 'schema');
-  if (schema) return schema;
+  if (schema) {
+    const modified = answers.some((answer) => (answer.kind === 'unknown' && answer.modifies) || (answer.kind === 'schema' && answer.alsoModified));
+    return modified ? { ...schema, alsoModified: true } : schema;
+  }
+  if (answers.some((answer) => answer.kind === 'unknown' && answer.modifies)) return MODIFYING_USE;
   if (answers.length > 0 && answers.every((answer) => answer.kind === 'data')) return answers[0]!;
   return UNKNOWN_SINK;
+}
+
+/** Methods that change the collection they are called on. */
+const MUTATING_METHODS = new Set(['push', 'unshift', 'splice', 'set', 'add', 'delete', 'clear', 'fill', 'sort', 'reverse']);
+
+/** `value.a = x`, `value.a.b ??= x`, `delete value.a`, `value.list.push(x)`: a write through `member`. */
+function isWrittenThrough(member: TSESTree.MemberExpression): boolean {
+  let node: TSESTree.Node = member;
+  while (node.parent?.type === AST_NODE_TYPES.MemberExpression && node.parent.object === node) node = node.parent;
+  const parent = node.parent;
+  if (!parent) return false;
+  if (parent.type === AST_NODE_TYPES.AssignmentExpression) return parent.left === node;
+  if (parent.type === AST_NODE_TYPES.UpdateExpression) return true;
+  if (parent.type === AST_NODE_TYPES.UnaryExpression) return parent.operator === 'delete';
+  return parent.type === AST_NODE_TYPES.CallExpression && parent.callee === node && MUTATING_METHODS.has(calleeName(node) ?? '');
 }
 
 function enclosingFunction(node: TSESTree.Node): FunctionNode | undefined {
@@ -124,7 +144,8 @@ class FlowAnalysis implements SinkAnalysis {
   }
 
   resultSinkOf(fn: FunctionNode): SinkAnswer {
-    return this.followReturn(fn, [], { via: [], levels: 0, budget: { steps: 0 }, visited: new Set() });
+    // The function asked about is the subject of the answer: its own name is not a step on the way.
+    return this.followReturn(fn, [], { via: [], levels: 0, budget: { steps: 0 }, visited: new Set() }, undefined, false);
   }
 
   private schema(sink: SchemaSink, pointer: readonly string[], state: FlowState): SinkAnswer {
@@ -192,11 +213,15 @@ class FlowAnalysis implements SinkAnalysis {
           path = [String(parent.elements.indexOf(current as TSESTree.Expression)), ...path];
           current = parent;
           continue;
-        case AST_NODE_TYPES.SpreadElement:
+        case AST_NODE_TYPES.SpreadElement: {
           // `{ ...base, ...(flag && { outputSchema: X }) }`: the spread's keys are the holder's keys.
-          if (path.length === 0 || parent.parent.type !== AST_NODE_TYPES.ObjectExpression) return dataSink('spread');
-          current = parent.parent;
+          const holder = parent.parent;
+          if (path.length === 0 || holder.type !== AST_NODE_TYPES.ObjectExpression) return dataSink('spread');
+          const sink = sinkOfProperty(holder, path[0]!, parent, this.evaluator);
+          if (sink) return this.schema(sink, path.slice(1), state);
+          current = holder;
           continue;
+        }
         case AST_NODE_TYPES.VariableDeclarator:
           if (parent.init !== current || parent.id.type !== AST_NODE_TYPES.Identifier) return UNKNOWN_SINK;
           return this.configured(parent.id.name, current, path, state) ?? this.followBinding(parent.id, path, state);
@@ -227,7 +252,7 @@ class FlowAnalysis implements SinkAnalysis {
             current = call;
             continue;
           }
-          return dataSink('read from');
+          return isWrittenThrough(parent) ? MODIFYING_USE : dataSink('read from');
         }
         case AST_NODE_TYPES.PropertyDefinition: {
           if (parent.value !== current || parent.parent.type !== AST_NODE_TYPES.ClassBody) return UNKNOWN_SINK;
@@ -312,7 +337,7 @@ class FlowAnalysis implements SinkAnalysis {
    * an IIFE, the calls of `fn` in this file, or, failing those, a converter's branch when the
    * function's other returns are schemas.
    */
-  private followReturn(fn: FunctionNode, pointer: readonly string[], state: FlowState, from?: TSESTree.ReturnStatement): SinkAnswer {
+  private followReturn(fn: FunctionNode, pointer: readonly string[], state: FlowState, from?: TSESTree.ReturnStatement, nameStep = true): SinkAnswer {
     const holder = fn.parent;
     if ((holder.type === AST_NODE_TYPES.MethodDefinition || holder.type === AST_NODE_TYPES.Property) && holder.kind === 'get') {
       const key = getKeyName(holder.key, holder.computed);
@@ -339,7 +364,7 @@ class FlowAnalysis implements SinkAnalysis {
     let answer: SinkAnswer = UNKNOWN_SINK;
     if (state.levels < MAX_CALL_LEVELS) {
       const name = getFunctionName(fn);
-      const inner: FlowState = { ...state, levels: state.levels + 1, via: name === undefined ? state.via : [...state.via, `${name}()`] };
+      const inner: FlowState = { ...state, levels: state.levels + 1, via: name === undefined || !nameStep ? state.via : [...state.via, `${name}()`] };
       answer = combine(this.callSitesOf(fn).map((call) => this.follow(call, pointer, inner)));
     }
     if (answer.kind === 'unknown' && pointer.length === 0) {
@@ -389,11 +414,12 @@ class FlowAnalysis implements SinkAnalysis {
       const marshalled = this.follow(call, pointer, state);
       return marshalled.kind === 'schema' ? marshalled : dataSink('serialised by `JSON.stringify()`');
     }
-    if (state.levels >= MAX_CALL_LEVELS) return UNKNOWN_SINK;
+    // Handed to code out of sight, which may fill it in.
+    if (state.levels >= MAX_CALL_LEVELS) return MODIFYING_USE;
     const fn = this.calledFunction(call);
     const parameter = fn?.params[index];
     const name = parameter?.type === AST_NODE_TYPES.AssignmentPattern ? parameter.left : parameter;
-    if (!fn || name?.type !== AST_NODE_TYPES.Identifier) return UNKNOWN_SINK;
+    if (!fn || name?.type !== AST_NODE_TYPES.Identifier) return MODIFYING_USE;
     const fnName = getFunctionName(fn);
     return this.followBinding(name, pointer, { ...state, levels: state.levels + 1, via: fnName === undefined ? state.via : [...state.via, `${fnName}()`] });
   }

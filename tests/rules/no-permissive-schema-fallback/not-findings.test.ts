@@ -85,6 +85,15 @@ ruleTester.run('no-permissive-schema-fallback: not findings', rule, {
       code: `const inputSchema = def.inputSchema ?? { type: 'object', properties: { q: { type: 'string' } }, required: ['q'] };${advertised('inputSchema')}`,
     },
 
+    {
+      name: 'an object filled in by a function before Ajv registers it (this plugin\'s schema compiler)',
+      code: `import Ajv from 'ajv';\nconst ajv = new Ajv();\nconst stub = stubs.get(id) ?? {};\naddTarget(stub, fragment);\najv.addSchema(stub, id);`,
+    },
+    {
+      name: 'an object written into before it is advertised',
+      code: `const inputSchema = def.inputSchema ?? {};\ninputSchema.properties = toProperties(def.fields);${advertised('inputSchema')}`,
+    },
+
     // ---- not schema positions --------------------------------------------------------------------
     {
       name: 'options ?? {}',

@@ -1,0 +1,126 @@
+import rule from '../../../rules/no-open-glossary-enum.js';
+import { ruleTester } from '../../rule-tester.js';
+
+// The strict classes of issue 18, in both directions: a TypeScript enum the server owns and
+// switches on, and a small const list its own code routes on, are closed by construction; a table
+// copied into an enum that nothing routes on is still a hidden gate. The message names the sink
+// the enum's schema reaches.
+
+const STRICT = [{ reportUnmarkedTables: true }] as const;
+
+ruleTester.run('no-open-glossary-enum: strict, routed lists', rule, {
+  valid: [
+    {
+      name: 'a TypeScript enum the server switches on',
+      code: `import { z } from 'zod';
+enum Action { List = 'list', Get = 'get', Delete = 'delete' }
+export const input = z.object({ action: z.nativeEnum(Action) });
+export function handle(args: { action: Action }) {
+  switch (args.action) {
+    case Action.List: return list();
+    case Action.Get: return get();
+    case Action.Delete: return remove();
+  }
+}`,
+      options: STRICT,
+    },
+    {
+      name: 'a TypeScript enum keying a handler map',
+      code: `enum Mode { Fast = 'fast', Thorough = 'thorough' }
+const handlers = { [Mode.Fast]: fast, [Mode.Thorough]: thorough };
+export const search = { name: 'search', inputSchema: { type: 'object', properties: { mode: { type: 'string', enum: Object.values(Mode) } } } };`,
+      options: STRICT,
+    },
+    {
+      name: 'a two-value list shared with a routing check (firecrawl-mcp catalogueTypes)',
+      code: `import { z } from 'zod';
+const catalogueTypes = ['alexandria', 'exchange'];
+export const searchSource = z.union([z.enum(['web', 'images', 'news', ...catalogueTypes]), z.object({ type: z.string() })]);
+export function hasCatalogue(sources: string[]) {
+  return sources.some((source) => catalogueTypes.includes(source));
+}`,
+      options: STRICT,
+    },
+    {
+      name: 'a list of actions whose values the handler switches on',
+      code: `import { z } from 'zod';
+const ACTIONS = ['list', 'get'] as const;
+export const input = z.object({ action: z.enum(ACTIONS) });
+export function handle(action: string) {
+  switch (action) {
+    case 'list': return list();
+    case 'get': return get();
+  }
+}`,
+      options: STRICT,
+    },
+    {
+      name: 'feature groups defaulting a set the server tests (supabase-mcp-server)',
+      code: `import { z } from 'zod';
+const FEATURES = ['docs', 'account', 'database'];
+const feature = z.enum(FEATURES as [string, ...string[]]);
+export function enabled(options: { features?: string[] }, group: string) {
+  return new Set(options.features ?? FEATURES).has(group);
+}`,
+      options: STRICT,
+    },
+  ],
+  invalid: [
+    {
+      name: 'a TypeScript enum nothing routes on, advertised as a tool schema',
+      code: `import { z } from 'zod';
+enum Region { UsEast = 'us-east-1', EuWest = 'eu-west-1' }
+export const search = { name: 'search', inputSchema: z.object({ region: z.nativeEnum(Region) }) };`,
+      options: STRICT,
+      errors: [
+        {
+          messageId: 'unmarkedTableEnum',
+          data: { table: 'Region', location: 'file.ts:2', sink: " in the schema advertised as `search`'s inputSchema" },
+          line: 3,
+          column: 86,
+          suggestions: [
+            {
+              messageId: 'describeValues',
+              data: { count: '2' },
+              output: `import { z } from 'zod';
+enum Region { UsEast = 'us-east-1', EuWest = 'eu-west-1' }
+export const search = { name: 'search', inputSchema: z.object({ region: z.string().describe('One of: us-east-1, eu-west-1.') }) };`,
+            },
+          ],
+        },
+      ],
+    },
+    {
+      name: 'a hand-kept list of vendor models that nothing routes on (mongodb-mcp-server)',
+      code: `const MODELS = ['voyage-4', 'voyage-4-large', 'voyage-code-3'];
+export const embed = { name: 'embed', inputSchema: { type: 'object', properties: { model: { type: 'string', enum: MODELS } } } };`,
+      options: STRICT,
+      errors: [
+        {
+          messageId: 'unmarkedTableEnum',
+          data: { table: 'MODELS', location: 'file.ts:1', sink: " in the schema advertised as `embed`'s inputSchema" },
+          line: 2,
+          column: 115,
+          suggestions: [
+            {
+              messageId: 'describeValues',
+              data: { count: '3' },
+              output: `const MODELS = ['voyage-4', 'voyage-4-large', 'voyage-code-3'];
+export const embed = { name: 'embed', inputSchema: { type: 'object', properties: { model: { type: 'string', description: 'One of: voyage-4, voyage-4-large, voyage-code-3.' } } } };`,
+            },
+          ],
+        },
+      ],
+    },
+    {
+      name: 'a long table the server also checks membership in is still a copied table',
+      code: `const REGIONS = ['r1', 'r2', 'r3', 'r4', 'r5', 'r6', 'r7', 'r8', 'r9', 'r10', 'r11', 'r12', 'r13', 'r14', 'r15', 'r16', 'r17'];
+const schema = { type: 'string', enum: REGIONS };
+export const supported = (region: string) => REGIONS.includes(region);`,
+      options: STRICT,
+      errors: [{ messageId: 'unmarkedTableEnum', data: { table: 'REGIONS', location: 'file.ts:1', sink: '' }, line: 2, suggestions: [{ messageId: 'describeValues', data: { count: '17' }, output: `const REGIONS = ['r1', 'r2', 'r3', 'r4', 'r5', 'r6', 'r7', 'r8', 'r9', 'r10', 'r11', 'r12', 'r13', 'r14', 'r15', 'r16', 'r17'];
+const schema = { type: 'string', description: 'One of: r1, r2, r3, r4, r5, r6, r7, r8, r9, r10, r11, r12, r13, r14, r15, r16, r17.' };
+export const supported = (region: string) => REGIONS.includes(region);` }] }],
+    },
+  ],
+});
