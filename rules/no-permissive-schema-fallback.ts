@@ -2,10 +2,10 @@ import { AST_NODE_TYPES, ASTUtils, type TSESLint, type TSESTree } from '@typescr
 import type { Evaluator } from '../src/analysis/evaluator.js';
 import { unwrapTypeWrappers } from '../src/analysis/ast.js';
 import { fallbackSlotListeners, getFallbackPosition, referenceName, type FallbackPosition } from '../src/analysis/fallback-position.js';
-import { schemaByWhatItIs } from '../src/analysis/schema-evidence.js';
+import { permissiveConverterOption, schemaByWhatItIs } from '../src/analysis/schema-evidence.js';
 import { resolveLibraryReference } from '../src/analysis/schema-libraries.js';
 import { classifySchema, JSON_SCHEMA_KEYWORDS, mayBePermissiveObjectLiteral, NO_ARGUMENTS_JSON_SCHEMA, type Permissiveness } from '../src/analysis/schema-model.js';
-import { describeSink, expectedAt, isToolSchemaKey } from '../src/analysis/schema-sinks.js';
+import { calleeName, describeSink, expectedAt, isToolSchemaKey } from '../src/analysis/schema-sinks.js';
 import type { BuilderValue, StaticValue } from '../src/analysis/static-value.js';
 import { getSinkAnalysis, type SinkAnalysis } from '../src/analysis/value-flow.js';
 import { createRule } from '../src/util/create-rule.js';
@@ -25,6 +25,9 @@ const ACCEPTS: Readonly<Record<Permissiveness, string>> = {
  * only to stay quiet in recommended, never to report.
  */
 const OUTPUT_SCHEMA_NAME = /(?:output|response)_?schema/i;
+
+/** The converters with an option that makes what they cannot convert "anything" (zod 4, valibot). */
+const CONVERTER_NAMES: ReadonlySet<string> = new Set(['toJSONSchema', 'toJsonSchema']);
 
 export default createRule<Options, MessageIds>({
   name: 'no-permissive-schema-fallback',
@@ -83,6 +86,8 @@ export default createRule<Options, MessageIds>({
       const answer = sinks().sinkOf(node);
       if (answer.kind === 'data') return undefined;
       if (answer.kind === 'schema') {
+        // An elicitation's form is the user's to fill, not a contract a tool's arguments are checked against.
+        if (answer.sink.role === 'elicitation') return undefined;
         // An object also written into, or handed to code out of sight, may reach the sink filled in.
         if (answer.alsoModified && value.kind === 'object') return undefined;
         const expected = expectedAt(answer.sink);
@@ -141,8 +146,28 @@ export default createRule<Options, MessageIds>({
       });
     }
 
+    /** `z.toJSONSchema(s, { unrepresentable: 'any' })`: the converter's own fallback for what it cannot convert. */
+    function checkConverterOptions(call: TSESTree.CallExpression): void {
+      if (call.arguments.length < 2 || !CONVERTER_NAMES.has(calleeName(call.callee) ?? '')) return;
+      const found = permissiveConverterOption(call, sinks().evaluator);
+      if (!found) return;
+      context.report({
+        node: found.node,
+        messageId: 'permissiveFailureFallback',
+        data: { accepts: ACCEPTS.anything, sink: `what \`${found.converter}()\` writes, by \`${found.option}\`, for every part it cannot convert` },
+      });
+    }
+
     // A member of a fallback value is offered only under a key that can be a schema sink.
-    return fallbackSlotListeners(check, { memberKeys: (key) => isToolSchemaKey(key) || configuredNames.some((pattern) => pattern.test(key)) });
+    const slots = fallbackSlotListeners(check, { memberKeys: (key) => isToolSchemaKey(key) || configuredNames.some((pattern) => pattern.test(key)) });
+    const onCall = slots.CallExpression;
+    return {
+      ...slots,
+      CallExpression(node) {
+        onCall?.(node);
+        checkConverterOptions(node);
+      },
+    };
   },
 });
 

@@ -1,5 +1,6 @@
 import { AST_NODE_TYPES, type TSESTree } from '@typescript-eslint/utils';
 import { isTypeWrapper, unwrapChainAndTypeWrappers } from './ast.js';
+import { findBinding } from './bindings.js';
 import type { Evaluator } from './evaluator.js';
 import type { FunctionNode } from './function-name.js';
 import { resolveLibraryCall, type SchemaLibrary } from './schema-libraries.js';
@@ -148,4 +149,46 @@ export function schemaByWhatItIs(expression: TSESTree.Expression, evaluator: Eva
 function isCallOf(call: TSESTree.CallExpression, fn: FunctionNode): boolean {
   const name = calleeName(call.callee);
   return name !== undefined && fn.type !== AST_NODE_TYPES.ArrowFunctionExpression && fn.id?.name === name;
+}
+
+/** A converter option that turns what cannot be converted into "anything", and where it is written. */
+export interface PermissiveConverterOption {
+  /** The converter as written: `z.toJSONSchema`, `toJsonSchema`. */
+  readonly converter: string;
+  /** `unrepresentable: 'any'`, `errorMode: 'ignore'`. */
+  readonly option: string;
+  /** The option's value where it is written (in this file), else the options argument. */
+  readonly node: TSESTree.Node;
+}
+
+const VALIBOT_CONVERTER_MODULES = new Set(['@valibot/to-json-schema']);
+
+/**
+ * zod 4's `z.toJSONSchema(s, { unrepresentable: 'any' })` and valibot's
+ * `toJsonSchema(s, { errorMode: 'ignore' })`: the converter writes `{}` for every part it cannot
+ * represent instead of failing, the field notes' converter-level fallback.
+ */
+export function permissiveConverterOption(call: TSESTree.CallExpression, evaluator: Evaluator): PermissiveConverterOption | undefined {
+  const options = call.arguments[1];
+  if (!options || options.type === AST_NODE_TYPES.SpreadElement) return undefined;
+  const module = evaluator.moduleOf(call);
+  let key: string;
+  let permissive: string;
+  const library = resolveLibraryCall(module, call, evaluator.libraryEnvironment);
+  if (library?.library === 'zod' && library.steps.length === 1 && library.steps[0]!.name === 'toJSONSchema') {
+    key = 'unrepresentable';
+    permissive = 'any';
+  } else {
+    const callee = unwrapChainAndTypeWrappers(call.callee);
+    if (callee.type !== AST_NODE_TYPES.Identifier || callee.name !== 'toJsonSchema') return undefined;
+    const binding = findBinding(module, callee);
+    if (binding.kind !== 'import' || !VALIBOT_CONVERTER_MODULES.has(binding.specifier)) return undefined;
+    key = 'errorMode';
+    permissive = 'ignore';
+  }
+  const value = evaluator.evaluate(options);
+  const property = value.kind === 'object' ? value.properties.get(key)?.value : undefined;
+  if (property?.kind !== 'primitive' || property.value !== permissive) return undefined;
+  const written = property.node && evaluator.moduleOf(property.node) === evaluator.module ? property.node : options;
+  return { converter: module.text.slice(call.callee.range[0], call.callee.range[1]), option: `${key}: '${permissive}'`, node: written };
 }

@@ -46,16 +46,58 @@ export interface SchemaHelperFinder {
   findEnclosingHelper(node: TSESTree.Node): SchemaHelper | undefined;
 }
 
-const SCHEMA_WORD = /schema/i;
+/** The lower-case words of a name: `getSchemaTypes` → get, schema, types; `JSONSchemaToZod` → json, schema, to, zod. */
+function nameWords(name: string): string[] {
+  return name
+    .split(/[^A-Za-z\d]+|(?<=[a-z\d])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])/)
+    .filter((word) => word !== '')
+    .map((word) => word.toLowerCase());
+}
+
+const SCHEMA_WORDS = new Set(['schema', 'schemas', 'subschema', 'subschemas', 'jsonschema']);
+/** First words of functions that take a schema rather than make one: registries, loggers, parsers. */
+const CONSUMING_VERBS = new Set(['add', 'remove', 'register', 'unregister', 'set', 'delete', 'has', 'store', 'cache', 'log', 'print', 'describe', 'hash', 'format', 'parse', 'request', 'initialize', 'init']);
+/** `parseWithSchema`, `defaultsFromSchema`: the schema after these is the function's input. */
+const PREPOSITIONS = new Set(['with', 'by', 'against', 'from', 'using', 'via', 'per', 'of', 'on', 'in', 'for']);
+/** Words after "schema" naming something about a schema, not a schema: `getSchemaTypes`, `outputSchemaName`. */
+const ATTRIBUTE_WORDS = new Set([
+  'type', 'types', 'ref', 'refs', 'env', 'data', 'name', 'names', 'path', 'paths', 'version', 'versions', 'id', 'ids', 'key', 'keys',
+  'error', 'errors', 'registry', 'cache', 'options', 'defaults', 'hints', 'instruction', 'instructions', 'hash', 'size', 'count',
+  'url', 'uri', 'file', 'files', 'dir', 'location', 'description', 'text', 'string', 'message', 'diff', 'changes', 'support',
+]);
+/** What a `schemaTo…` conversion can produce and still be a schema. */
+const SCHEMA_FORMATS = new Set(['zod', 'json', 'schema', 'jsonschema', 'standard', 'typebox', 'valibot', 'openapi', 'ajv', 'validator']);
+
 /**
- * `parseWithSchema(schema, input)`, `defaultsFromSchema(schema)`, `hashOfSchema(s)`: the schema in
- * the name is what the function takes, not what it makes.
+ * Whether a name says its function makes a schema: the last "schema" word of the name is what the
+ * function produces (`toolSchema`, `getInputSchema`, `generateSchemaFromZodObject`,
+ * `convertSchemaToZod`), not its input (`parseWithSchema`, `addSchema`, `describeSchema`) nor a
+ * thing it has (`getSchemaTypes`, `outputSchemaName`, `schemaToInstruction`).
  */
-const CONSUMED_SCHEMA = [
-  /(?:With|By|Against|From|Using|Via|Per|Of|On|In|For)(?:Json|Zod|Tool|Input|Output)?Schema/,
-  /(?:^|_)(?:with|by|against|from|using|via|per|of|on|in|for)_(?:(?:json|zod|tool|input|output)_)?schema/i,
-  /^(?:with|by|against|from|using|via|per|of|on|in|for)(?:Json|Zod|Tool|Input|Output)?Schema/,
-];
+export function namesSchemaProduct(name: string): boolean {
+  const words = nameWords(name);
+  let at = -1;
+  words.forEach((word, index) => {
+    if (SCHEMA_WORDS.has(word)) at = index;
+  });
+  if (at < 0) return false;
+  if (at > 0 && CONSUMING_VERBS.has(words[0]!)) return false;
+  const before = words[at - 1];
+  // `mergeAllOfSubschemas`: `allOf` is a keyword, not a preposition.
+  const keywordOf = before === 'of' && ['all', 'any', 'one'].includes(words[at - 2] ?? '');
+  if (before !== undefined && PREPOSITIONS.has(before) && !keywordOf) return false;
+  const after = words[at + 1];
+  if (after === undefined) return true;
+  if (after === 'to') return words.slice(at + 2).some((word) => SCHEMA_FORMATS.has(word));
+  return !ATTRIBUTE_WORDS.has(after);
+}
+
+/**
+ * Members by which the value a helper builds parses or validates later: an output format's
+ * `parse`, the `validate` option of the AI SDK's `jsonSchema()`, a codec's `decode`.
+ */
+const STORED_VALIDATOR_NAMES = new Set(['parse', 'safeParse', 'parseAsync', 'validate', 'decode', 'coerce']);
+
 /** Results of validating with a schema: data, not a schema. */
 const PARSE_METHODS = new Set(['parse', 'safeParse', 'parseAsync', 'safeParseAsync', 'validate', 'decode', 'coerce', 'Check', 'Decode']);
 
@@ -189,7 +231,7 @@ export function createSchemaHelperFinder(
   function reasonFromName(name: string, returned: readonly TSESTree.Expression[]): SchemaHelperReason | undefined {
     const pattern = options.helperNames.find((candidate) => candidate.test(name));
     if (pattern) return { kind: 'name-pattern', pattern: String(pattern) };
-    if (!SCHEMA_WORD.test(name) || CONSUMED_SCHEMA.some((pattern) => pattern.test(name))) return undefined;
+    if (!namesSchemaProduct(name)) return undefined;
     return returned.flatMap((value) => valueExpressions(value)).some(mayBeSchemaValue) ? { kind: 'name' } : undefined;
   }
 
@@ -244,7 +286,7 @@ export function createSchemaHelperFinder(
     const name = getFunctionName(fn);
     const holder = fn.parent;
     const isStored = holder.type === AST_NODE_TYPES.Property || holder.type === AST_NODE_TYPES.MethodDefinition || holder.type === AST_NODE_TYPES.PropertyDefinition;
-    return isStored && name !== undefined && isIgnoredName(name);
+    return isStored && name !== undefined && (isIgnoredName(name) || STORED_VALIDATOR_NAMES.has(name));
   }
 
   function isInsideValidationTime(node: TSESTree.Node): boolean {

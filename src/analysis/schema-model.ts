@@ -299,9 +299,12 @@ const OPENAPI_SCHEMA_KEYWORDS: ReadonlySet<string> = new Set(['nullable', 'discr
  * schema keyword. `{ type: 'string', value }` is a lexer's token, not a schema.
  */
 export function isSchemaOnlyObject(value: StaticValue): boolean {
+  if (value.kind !== 'object') return false;
+  // `{ $ref: '#/definitions/Node' }`: a reference is a schema too (a converter's branch returns one).
+  const reference = value.properties.get('$ref')?.value;
+  const isReference = reference !== undefined && (reference.kind === 'unknown' || (reference.kind === 'primitive' && typeof reference.value === 'string'));
   return (
-    value.kind === 'object' &&
-    isJsonSchemaShaped(value) &&
+    (isJsonSchemaShaped(value) || isReference) &&
     [...value.properties.keys()].every((key) => JSON_SCHEMA_KEYWORDS.has(key) || isAnnotationKeyword(key) || OPENAPI_SCHEMA_KEYWORDS.has(key))
   );
 }

@@ -27,7 +27,13 @@ export type SinkRole =
   /** Returned by a function whose other returns are schemas: a converter's branch. */
   | 'converter-return'
   /** A name the user declared as holding schemas (the fallback rule's `schemaNames` option). */
-  | 'configured';
+  | 'configured'
+  /**
+   * The form an MCP elicitation asks the user to fill (`elicitInput({ message, requestedSchema })`):
+   * a schema in the MCP specification's restricted vocabulary (`enumNames` is a keyword there), not
+   * a tool's contract.
+   */
+  | 'elicitation';
 
 /**
  * What an object literal written at the sink means. `zod-raw-shape` is the MCP TypeScript SDK's
@@ -265,8 +271,24 @@ function toolSink(key: string, context: ToolContext, slot: TSESTree.Node): Schem
   };
 }
 
+/**
+ * `server.elicitInput({ message, requestedSchema })` and a raw `elicitation/create` request's
+ * `params`: the object holding an elicitation's `requestedSchema`.
+ */
+function isElicitationRequest(object: TSESTree.ObjectExpression, evaluator: Evaluator): boolean {
+  const slot = argumentSlot(object);
+  if (slot) return slot.index === 0 && calleeName(slot.call.callee) === 'elicitInput';
+  const holder = object.parent;
+  if (holder?.type !== AST_NODE_TYPES.Property || holder.value !== object || getKeyName(holder.key, holder.computed) !== 'params') return false;
+  const request = holder.parent;
+  return request.type === AST_NODE_TYPES.ObjectExpression && stringValue(propertyNamed(request, 'method')?.value, evaluator) === 'elicitation/create';
+}
+
 /** The sink a property of an object literal is, if the object is a tool definition and the key a schema key. */
 export function sinkOfProperty(object: TSESTree.ObjectExpression, key: string, slot: TSESTree.Node, evaluator: Evaluator): SchemaSink | undefined {
+  if (key === 'requestedSchema') {
+    return isElicitationRequest(object, evaluator) ? { ...sink('elicitation', 'requested from the user by an elicitation', key, slot), dialect: 'json-schema' } : undefined;
+  }
   if (!TOOL_SCHEMA_KEYS.has(key)) return undefined;
   const context = toolContextOfObject(object, evaluator);
   return context && toolSink(key, context, slot);

@@ -102,6 +102,16 @@ describe('sinkOf: tool definitions and registration calls', () => {
       { role: 'tool-input', dialect: 'json-schema', key: 'inputSchema', toolName: 's', pointer: ['properties', 'q'], text: "advertised as `s`'s inputSchema" },
     ],
     [
+      "an MCP elicitation's requested schema",
+      `await server.elicitInput({ message: 'Confirm', requestedSchema: /*@*/x });`,
+      { role: 'elicitation', dialect: 'json-schema', key: 'requestedSchema', toolName: undefined, pointer: [], text: 'requested from the user by an elicitation' },
+    ],
+    [
+      'an elicitation/create request',
+      `send({ method: 'elicitation/create', params: { message: 'Confirm', requestedSchema: /*@*/x } });`,
+      { role: 'elicitation', dialect: 'json-schema', key: 'requestedSchema', toolName: undefined, pointer: [], text: 'requested from the user by an elicitation' },
+    ],
+    [
       'a class used as a tool',
       `class Search { name = 'search'; inputSchema = /*@*/x; }`,
       { role: 'tool-input', dialect: 'json-schema', key: 'inputSchema', toolName: 'search', pointer: [], text: "advertised as `search`'s inputSchema" },
@@ -219,6 +229,8 @@ describe('schema evidence', () => {
     [`import { z } from 'zod';\n/*@*/z.object({});`, 'builder'],
     [`const x = /*@*/{ type: 'object', properties: {} };`, 'json-schema'],
     [`const x = /*@*/{ type: 'string', value: 'lexer token' };`, undefined],
+    [`const x = /*@*/{ $ref: path.join('/') };`, 'json-schema'],
+    [`const x = /*@*/{ $ref: 1 };`, undefined],
     [`const j = zodToJsonSchema(s);\nconst x = /*@*/j;`, 'converter-result'],
   ])('%s → %s', (code, expected) => {
     expect(nature(code)).toBe(expected);

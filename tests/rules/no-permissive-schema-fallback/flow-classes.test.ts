@@ -74,6 +74,15 @@ ruleTester.run('no-permissive-schema-fallback: issue 18 flow classes', rule, {
     { name: 'server.tool: {} is a raw shape without fields', code: `server.tool('ping', 'Ping', spec.args ?? {}, async () => ({ content: [] }));` },
     // ---- FP: zod's value-level .catch ------------------------------------------------------------
     { name: "zod's .catch(() => ({})) is the value parsing yields", code: `import { z } from 'zod';\nconst Options = z.object({ depth: z.number() }).catch(() => ({}));${advertised('Options')}` },
+    // ---- FP (smoke corpus): an elicitation's empty form is not a tool's contract ----------------
+    {
+      name: 'an elicitation for a step without a resume schema (@mastra/mcp)',
+      code: `await server.elicitInput({ message: 'Resume?', requestedSchema: step.resumeSchema ?? { type: 'object', properties: {} } });`,
+    },
+    // ---- MISS unrepresentable-any: the converter option's quiet counterparts ---------------------
+    { name: "zod's toJSONSchema failing on what it cannot represent", code: `import { z } from 'zod';\nexport const json = z.toJSONSchema(input, { unrepresentable: 'throw', io: 'input' });` },
+    { name: "valibot's toJsonSchema failing on what it cannot convert", code: `import { toJsonSchema } from '@valibot/to-json-schema';\nexport const json = toJsonSchema(input, { errorMode: 'throw' });` },
+    { name: 'a toJsonSchema of an unknown module with the same option', code: `import { toJsonSchema } from './convert.js';\nexport const json = toJsonSchema(input, { errorMode: 'ignore' });` },
     // ---- the miss classes' look-alikes that stay quiet -------------------------------------------
     {
       name: 'a closed fall-through after a logging statement',
@@ -155,6 +164,48 @@ ruleTester.run('no-permissive-schema-fallback: issue 18 flow classes', rule, {
     ),
     // ---- a promise's .catch is a rejection handler -----------------------------------------------
     failure('a promise .catch(() => ({})), advertised', `const schema = await loadSchema(url).catch(() => ({}));${advertised('schema')}`, `{}`, ANYTHING, SEARCH_INPUT),
+    // ---- MISS (smoke corpus): a recursive reference defaulting to any (zod-to-json-schema get$ref) --
+    failure(
+      "a converter's case whose guard logs and returns {} where the other returns are $refs",
+      `const get$ref = (item, refs) => {
+  switch (refs.$refStrategy) {
+    case 'relative':
+      return { $ref: getRelativePath(refs.currentPath, item.path) };
+    case 'none': {
+      if (isAncestor(item.path, refs.currentPath)) {
+        console.warn('Recursive reference detected! Defaulting to any');
+        return {};
+      }
+      return undefined;
+    }
+  }
+};`,
+      `{}`,
+      ANYTHING,
+      converterReturn('get$ref', '{ $ref: getRelativePath(refs.currentPath, ite…'),
+    ),
+    // ---- MISS unrepresentable-any (smoke corpus: @mastra/schema-compat, @mastra/mcp) --------------
+    failure(
+      "zod 4's toJSONSchema told to write {} for what it cannot represent",
+      `import { z } from 'zod';\nexport const json = z.toJSONSchema(input, { unrepresentable: 'any', io: 'input' });`,
+      `'any'`,
+      ANYTHING,
+      "what `z.toJSONSchema()` writes, by `unrepresentable: 'any'`, for every part it cannot convert",
+    ),
+    failure(
+      'the option spread in from a shared const',
+      `import { z } from 'zod';\nconst OPTIONS = { unrepresentable: 'any' } as const;\nexport const json = z.toJSONSchema(input, { ...OPTIONS, io: 'input' });`,
+      `'any'`,
+      ANYTHING,
+      "what `z.toJSONSchema()` writes, by `unrepresentable: 'any'`, for every part it cannot convert",
+    ),
+    failure(
+      "valibot's toJsonSchema told to ignore what it cannot convert",
+      `import { toJsonSchema } from '@valibot/to-json-schema';\nexport const json = toJsonSchema(input, { errorMode: 'ignore' });`,
+      `'ignore'`,
+      ANYTHING,
+      "what `toJsonSchema()` writes, by `errorMode: 'ignore'`, for every part it cannot convert",
+    ),
     // ---- MISS: a statement between the last guard and the fall-through -------------------------
     absence(
       'a logging statement before the fall-through',
