@@ -72,7 +72,9 @@ export default createRule<Options, MessageIds>({
       const tables = findSourceTables(values, position.valuesNode, context.filename, glossary, cwd);
       // A list the server itself routes on (its own enum, the actions it dispatches) is closed by construction.
       const unmarked = options.reportUnmarkedTables
-        ? findUnmarkedSources(values, glossary, cwd).filter((source) => !isRoutedByServer(source, evaluator, context.sourceCode.visitorKeys))
+        ? findUnmarkedSources(values, glossary, cwd).filter(
+            (source) => !isInlineElementSource(values, position, source.node) && !isRoutedByServer(source, evaluator, context.sourceCode.visitorKeys),
+          )
         : [];
       if (tables.length === 0 && unmarked.length === 0) return;
       if (isInOpenUnion(position, evaluator.module, evaluator.libraryEnvironment)) return;
@@ -105,6 +107,19 @@ export default createRule<Options, MessageIds>({
           data: { table: table.name, policy: table.policy, location: describeTableLocation(table, cwd), killSwitch },
         });
       }
+    }
+
+    /**
+     * `z.enum([Statuses.ACTIVE, Statuses.FAILED])`: a list written here, member by member, is the
+     * author's own choice like any inline list, even when its members are named constants; only a
+     * table copied in whole (`...T`, `T.values`) comes from the table.
+     */
+    function isInlineElementSource(values: StaticValue, position: EnumPosition, declaration: TSESTree.Node): boolean {
+      const fileEvaluator = getEvaluator(context);
+      if (values.kind !== 'array' || !values.node || fileEvaluator.moduleOf(values.node) !== fileEvaluator.module) return false;
+      const [start, end] = position.valuesNode.range;
+      const inline = values.node.range[0] >= start && values.node.range[1] <= end && values.node.type === 'ArrayExpression';
+      return inline && !values.origins.some((origin) => origin.declaration === declaration);
     }
 
     /**

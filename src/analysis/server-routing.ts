@@ -15,9 +15,6 @@ import type { StaticValue } from './static-value.js';
  * copied into the schema.
  */
 
-/** A const list longer than this is a table to copy, not a handful of values the server routes on. */
-const MAX_ROUTED_LIST = 16;
-
 /** Methods asking whether a value is one of the list's: `LIST.includes(x)`, `SET.has(x)`. */
 const MEMBERSHIP_METHODS = new Set(['includes', 'indexOf', 'has', 'some', 'every', 'find', 'findIndex']);
 
@@ -83,13 +80,12 @@ function declaredName(node: TSESTree.Node): string | undefined {
 
 /**
  * Whether the server routes on `table`'s values, in the module that declares it or the linted
- * file. A TypeScript `enum` of the project counts whatever its size; a const list only when it is
- * small (a handful of actions, modes, feature groups).
+ * file. Whatever the list's size: when the server itself accepts exactly these values, an enum
+ * made from them rejects nothing the server would take, and the server's own check is where a
+ * rejection is seen.
  */
 export function isRoutedByServer(table: UnmarkedTable, evaluator: Evaluator, visitorKeys: TSESLint.SourceCode.VisitorKeys): boolean {
-  const isEnum = table.node.type === AST_NODE_TYPES.TSEnumDeclaration;
   const values = stringValues(table.value);
-  if (!isEnum && (values === undefined || values.length > MAX_ROUTED_LIST)) return false;
   const name = declaredName(table.node);
   if (name === undefined) return false;
   const modules = new Set([evaluator.moduleOf(table.node), evaluator.module]);

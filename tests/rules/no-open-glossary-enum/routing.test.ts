@@ -55,6 +55,24 @@ export function handle(action: string) {
       options: STRICT,
     },
     {
+      name: 'a long list the server checks membership in itself (@openai/agents-core SUPPORTED_SCHEMA_VERSIONS)',
+      code: `import { z } from 'zod';
+export const VERSIONS = ['1.0', '1.1', '1.2', '1.3', '1.4', '1.5', '1.6', '1.7', '1.8', '1.9', '1.10', '1.11', '1.12', '1.13', '1.14', '1.15', '1.16', '1.17'];
+const version = z.enum(VERSIONS as [string, ...string[]]);
+export function load(state: { version: string }) {
+  if (!VERSIONS.includes(state.version)) throw new Error('unsupported state version');
+  return version.parse(state.version);
+}`,
+      options: STRICT,
+    },
+    {
+      name: "a list written member by member from the server's own constants (@composio/core)",
+      code: `import { z } from 'zod';
+export const Statuses = { INITIATED: 'INITIATED', ACTIVE: 'ACTIVE', FAILED: 'FAILED' } as const;
+export const StatusSchema = z.enum([Statuses.INITIATED, Statuses.ACTIVE, Statuses.FAILED]);`,
+      options: STRICT,
+    },
+    {
       name: 'feature groups defaulting a set the server tests (supabase-mcp-server)',
       code: `import { z } from 'zod';
 const FEATURES = ['docs', 'account', 'database'];
@@ -113,14 +131,50 @@ export const embed = { name: 'embed', inputSchema: { type: 'object', properties:
       ],
     },
     {
-      name: 'a long table the server also checks membership in is still a copied table',
-      code: `const REGIONS = ['r1', 'r2', 'r3', 'r4', 'r5', 'r6', 'r7', 'r8', 'r9', 'r10', 'r11', 'r12', 'r13', 'r14', 'r15', 'r16', 'r17'];
+      name: 'a long table the server only turns into text is still a copied table',
+      code: `const REGIONS = ['r1', 'r2', 'r3'];
 const schema = { type: 'string', enum: REGIONS };
-export const supported = (region: string) => REGIONS.includes(region);`,
+export const label = REGIONS.map((region) => region.toUpperCase()).join(', ');`,
       options: STRICT,
-      errors: [{ messageId: 'unmarkedTableEnum', data: { table: 'REGIONS', location: 'file.ts:1', sink: '' }, line: 2, suggestions: [{ messageId: 'describeValues', data: { count: '17' }, output: `const REGIONS = ['r1', 'r2', 'r3', 'r4', 'r5', 'r6', 'r7', 'r8', 'r9', 'r10', 'r11', 'r12', 'r13', 'r14', 'r15', 'r16', 'r17'];
-const schema = { type: 'string', description: 'One of: r1, r2, r3, r4, r5, r6, r7, r8, r9, r10, r11, r12, r13, r14, r15, r16, r17.' };
-export const supported = (region: string) => REGIONS.includes(region);` }] }],
+      errors: [
+        {
+          messageId: 'unmarkedTableEnum',
+          data: { table: 'REGIONS', location: 'file.ts:1', sink: '' },
+          line: 2,
+          suggestions: [
+            {
+              messageId: 'describeValues',
+              data: { count: '3' },
+              output: `const REGIONS = ['r1', 'r2', 'r3'];
+const schema = { type: 'string', description: 'One of: r1, r2, r3.' };
+export const label = REGIONS.map((region) => region.toUpperCase()).join(', ');`,
+            },
+          ],
+        },
+      ],
+    },
+    {
+      name: "a const object's values taken in whole (Object.values) come from the table",
+      code: `import { z } from 'zod';
+const Statuses = { ACTIVE: 'ACTIVE', FAILED: 'FAILED' } as const;
+export const status = z.enum(Object.values(Statuses) as [string, ...string[]]);`,
+      options: STRICT,
+      errors: [
+        {
+          messageId: 'unmarkedTableEnum',
+          data: { table: 'Statuses', location: 'file.ts:2', sink: '' },
+          line: 3,
+          suggestions: [
+            {
+              messageId: 'describeValues',
+              data: { count: '2' },
+              output: `import { z } from 'zod';
+const Statuses = { ACTIVE: 'ACTIVE', FAILED: 'FAILED' } as const;
+export const status = z.string().describe('One of: ACTIVE, FAILED.');`,
+            },
+          ],
+        },
+      ],
     },
   ],
 });
