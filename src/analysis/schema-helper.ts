@@ -55,8 +55,16 @@ function nameWords(name: string): string[] {
 }
 
 const SCHEMA_WORDS = new Set(['schema', 'schemas', 'subschema', 'subschemas', 'jsonschema']);
-/** First words of functions that take a schema rather than make one: registries, loggers, parsers. */
-const CONSUMING_VERBS = new Set(['add', 'remove', 'register', 'unregister', 'set', 'delete', 'has', 'store', 'cache', 'log', 'print', 'describe', 'hash', 'format', 'parse', 'request', 'initialize', 'init']);
+/**
+ * First words of functions that take a schema rather than make one: registries, loggers, parsers,
+ * and compilers (a compiled schema is a validator; one returned is still a reason by what it is).
+ */
+const CONSUMING_VERBS = new Set([
+  'add', 'remove', 'register', 'unregister', 'set', 'delete', 'has', 'store', 'cache', 'log', 'print', 'describe', 'hash', 'format',
+  'parse', 'request', 'initialize', 'init', 'compile',
+]);
+/** `getSubschema(it, { keyword })`: reading a part out of a schema one has builds nothing. */
+const EXTRACTING_VERBS = new Set(['get', 'find', 'lookup', 'select', 'pick']);
 /** `parseWithSchema`, `defaultsFromSchema`: the schema after these is the function's input. */
 const PREPOSITIONS = new Set(['with', 'by', 'against', 'from', 'using', 'via', 'per', 'of', 'on', 'in', 'for']);
 /** Words after "schema" naming something about a schema, not a schema: `getSchemaTypes`, `outputSchemaName`. */
@@ -82,6 +90,7 @@ export function namesSchemaProduct(name: string): boolean {
   });
   if (at < 0) return false;
   if (at > 0 && CONSUMING_VERBS.has(words[0]!)) return false;
+  if (at > 0 && words[at]!.startsWith('sub') && EXTRACTING_VERBS.has(words[0]!)) return false;
   const before = words[at - 1];
   // `mergeAllOfSubschemas`: `allOf` is a keyword, not a preposition.
   const keywordOf = before === 'of' && ['all', 'any', 'one'].includes(words[at - 2] ?? '');

@@ -396,7 +396,7 @@ class ToolRegistry {
   #schemaToJson(schema: object) { throw new Error('private'); return {}; }
   get inputSchema() { throw new Error('getter'); return {}; }
   buildSchema = () => { throw new Error('field'); return {}; };
-  static #compileSchema = function () { throw new Error('static private field'); return {}; };
+  static #makeSchema = function () { throw new Error('static private field'); return {}; };
   toolSchema(name: string) { throw new Error(name); return {}; }
 }
       `,
@@ -405,7 +405,7 @@ class ToolRegistry {
         panic('#schemaToJson', '`throw new Error(…)`', 4, 35),
         panic('inputSchema', '`throw new Error(…)`', 5, 23),
         panic('buildSchema', '`throw new Error(…)`', 6, 25),
-        panic('#compileSchema', '`throw new Error(…)`', 7, 41),
+        panic('#makeSchema', '`throw new Error(…)`', 7, 38),
         panic('toolSchema', '`throw new Error(…)`', 8, 30),
       ],
     },
