@@ -3,6 +3,7 @@ import { isTypeWrapper, unwrapChainAndTypeWrappers } from './ast.js';
 import { findBinding } from './bindings.js';
 import type { Evaluator } from './evaluator.js';
 import type { FunctionNode } from './function-name.js';
+import type { StaticValue } from './static-value.js';
 import { resolveLibraryCall, type SchemaLibrary } from './schema-libraries.js';
 import { isSchemaOnlyObject } from './schema-model.js';
 import { calleeName, CONVERTER_FUNCTIONS } from './schema-sinks.js';
@@ -60,6 +61,44 @@ export function validatorCallOf(call: TSESTree.CallExpression, evaluator: Evalua
     }
   }
   return undefined;
+}
+
+/** Builder methods that validate a value: their result is the value (or a result about it), not a schema. */
+const PARSING_STEPS = new Set(['parse', 'safeParse', 'parseAsync', 'safeParseAsync', 'spa', 'decode', 'encode', 'decodeAsync', 'encodeAsync', 'safeDecode', 'safeEncode']);
+
+/** `GitLabIssueSchema.parse(data)`: a chain that ends by parsing yields data. */
+export function isParsedValue(value: StaticValue): boolean {
+  return value.kind === 'builder' && PARSING_STEPS.has(value.steps.at(-1)?.name ?? '');
+}
+
+/** A variable assigned more often than this is not followed through its assignments. */
+const MAX_ASSIGNMENTS = 8;
+
+/**
+ * `let result = z.object(shape); if (d) result = result.describe(d); return result;`: a variable
+ * every assignment of which is a library schema holds one, though the evaluator (rightly) does
+ * not give a reassigned variable one value.
+ */
+function isReassignedBuilder(identifier: TSESTree.Identifier, evaluator: Evaluator): boolean {
+  const binding = findBinding(evaluator.moduleOf(identifier), identifier);
+  if (binding.kind !== 'declarator' || binding.constant || binding.declarator.id !== binding.identifier) return false;
+  const writes = binding.variable.references.filter((reference) => reference.isWrite());
+  if (writes.length === 0 || writes.length > MAX_ASSIGNMENTS) return false;
+  return writes.every((reference) => {
+    const written = reference.writeExpr;
+    if (!written || reference.identifier.parent?.type !== AST_NODE_TYPES.VariableDeclarator && reference.identifier.parent?.type !== AST_NODE_TYPES.AssignmentExpression) return false;
+    if (reference.identifier.parent.type === AST_NODE_TYPES.AssignmentExpression && reference.identifier.parent.operator !== '=') return false;
+    // `result = result.describe(d)`: the chain goes on from the variable's own schema.
+    if (written.type === AST_NODE_TYPES.CallExpression) {
+      const callee = unwrapChainAndTypeWrappers(written.callee);
+      if (callee.type === AST_NODE_TYPES.MemberExpression && unwrapChainAndTypeWrappers(callee.object).type === AST_NODE_TYPES.Identifier) {
+        const object = unwrapChainAndTypeWrappers(callee.object) as TSESTree.Identifier;
+        if (object.name === identifier.name && !PARSING_STEPS.has(calleeName(callee) ?? '')) return true;
+      }
+    }
+    const value = evaluator.evaluate(written);
+    return value.kind === 'builder' && !isParsedValue(value);
+  });
 }
 
 /** `zodToJsonSchema(s)`, `z.toJSONSchema(s)`, `toJsonSchema(s)`: a call returning a JSON Schema built from a library schema. */
@@ -123,7 +162,8 @@ export function schemaNatureOf(expression: TSESTree.Expression, evaluator: Evalu
     if (validatorCallOf(node, evaluator)?.returnsValidator) return 'validator';
   }
   const value = evaluator.evaluate(node);
-  if (value.kind === 'builder') return 'builder';
+  if (value.kind === 'builder') return isParsedValue(value) ? undefined : 'builder';
+  if (node.type === AST_NODE_TYPES.Identifier && value.kind === 'unknown' && isReassignedBuilder(node, evaluator)) return 'builder';
   if (isSchemaOnlyObject(value)) return 'json-schema';
   // `const json = zodToJsonSchema(input); return json;`: the value is opaque, its source is not.
   if (value.node && value.node !== node && value.node.type === AST_NODE_TYPES.CallExpression) {

@@ -300,14 +300,19 @@ const OPENAPI_SCHEMA_KEYWORDS: ReadonlySet<string> = new Set(['nullable', 'discr
  */
 export function isSchemaOnlyObject(value: StaticValue): boolean {
   if (value.kind !== 'object') return false;
+  const keys = [...value.properties.keys()];
+  if (!keys.every((key) => JSON_SCHEMA_KEYWORDS.has(key) || isAnnotationKeyword(key) || OPENAPI_SCHEMA_KEYWORDS.has(key))) return false;
   // `{ $ref: '#/definitions/Node' }`: a reference is a schema too (a converter's branch returns one).
   const reference = value.properties.get('$ref')?.value;
   const isReference = reference !== undefined && (reference.kind === 'unknown' || (reference.kind === 'primitive' && typeof reference.value === 'string'));
-  return (
-    (isJsonSchemaShaped(value) || isReference) &&
-    [...value.properties.keys()].every((key) => JSON_SCHEMA_KEYWORDS.has(key) || isAnnotationKeyword(key) || OPENAPI_SCHEMA_KEYWORDS.has(key))
-  );
+  return isJsonSchemaShaped(value) || isReference || keys.some((key) => SCHEMA_ONLY_KEYWORDS.has(key));
 }
+
+/**
+ * Keywords no other common object uses (`{ items }` and `{ default }` are data as often as
+ * schemas): an object of keywords holding one of these is a schema (`{ anyOf: [...] }`).
+ */
+const SCHEMA_ONLY_KEYWORDS: ReadonlySet<string> = new Set(['anyOf', 'oneOf', 'allOf', 'not', '$defs', 'definitions', 'patternProperties', 'additionalProperties', 'prefixItems', 'unevaluatedProperties']);
 
 /** The suggestion a tool without arguments should declare instead of a permissive schema. */
 export const NO_ARGUMENTS_JSON_SCHEMA = "{ type: 'object', additionalProperties: false }";

@@ -103,8 +103,8 @@ const TOOL_SCHEMA_KEYS: ReadonlySet<string> = new Set([...TOOL_INPUT_KEYS, ...TO
  */
 const TOOL_COMPANION_KEYS: ReadonlySet<string> = new Set(['name', 'description', 'title', 'execute', 'handler', 'run', 'callback']);
 
-/** Schema keys no other common API uses: beside a spread, they make an object a copied tool definition. */
-const UNAMBIGUOUS_TOOL_KEYS: ReadonlySet<string> = new Set(['inputSchema', 'input_schema', 'outputSchema']);
+/** Schema keys no other common API uses: they alone make an object (a part of) a tool definition. */
+const UNAMBIGUOUS_TOOL_KEYS: ReadonlySet<string> = new Set(['inputSchema', 'input_schema']);
 
 /** Methods registering a tool whose config argument holds the schemas (MCP SDK, fastmcp, mcp-use). */
 const REGISTRATION_METHODS: ReadonlySet<string> = new Set(['registerTool', 'addTool', 'defineTool', 'createTool']);
@@ -240,11 +240,33 @@ export function toolContextOfObject(object: TSESTree.ObjectExpression, evaluator
     }
     if (method === 'tool' && !receiverOf(slot.call.callee)) return { dialect: 'json-schema', toolName: undefined };
   }
+  const registration = registrationThroughBinding(object, evaluator);
+  if (registration) return registration;
   const keys = keysOf(object);
-  // `{ ...tool, inputSchema: X }` copies a tool definition; `parameters` alone is too common a word for that.
-  const copiesTool = object.properties.some((property) => property.type === AST_NODE_TYPES.SpreadElement) && keys.some((key) => UNAMBIGUOUS_TOOL_KEYS.has(key));
-  if (!copiesTool && !keys.some((key) => TOOL_COMPANION_KEYS.has(key))) return undefined;
+  // `inputSchema`/`input_schema` name a tool's schema in no other common API: an object holding one
+  // is (a part of) a tool definition. `parameters` and `outputSchema` need a tool's other keys beside them.
+  if (!keys.some((key) => UNAMBIGUOUS_TOOL_KEYS.has(key)) && !keys.some((key) => TOOL_COMPANION_KEYS.has(key))) return undefined;
   return { dialect: 'json-schema', toolName: stringValue(propertyNamed(object, 'name')?.value, evaluator) };
+}
+
+/**
+ * `const config = { description, inputSchema: … }; server.registerTool(name, config, run)`: a
+ * config written first and registered through its binding keeps the registration's dialect.
+ */
+function registrationThroughBinding(object: TSESTree.ObjectExpression, evaluator: Evaluator): ToolContext | undefined {
+  let slot: TSESTree.Node = object;
+  while (slot.parent && isTypeWrapper(slot.parent)) slot = slot.parent;
+  const declarator = slot.parent;
+  if (declarator?.type !== AST_NODE_TYPES.VariableDeclarator || declarator.init !== slot || declarator.id.type !== AST_NODE_TYPES.Identifier) return undefined;
+  const variable = findBinding(evaluator.moduleOf(declarator.id), declarator.id);
+  if (variable.kind !== 'declarator') return undefined;
+  for (const reference of variable.variable.references) {
+    const use = argumentSlot(reference.identifier);
+    if (use && use.index === 1 && calleeName(use.call.callee) === 'registerTool') {
+      return { dialect: 'zod-raw-shape', toolName: stringValue(use.call.arguments[0], evaluator) };
+    }
+  }
+  return undefined;
 }
 
 function toolContextOfClass(body: TSESTree.ClassBody, evaluator: Evaluator): ToolContext | undefined {

@@ -15,7 +15,7 @@ import {
   type SchemaSink,
   type SinkAnswer,
 } from './schema-sinks.js';
-import { schemaByWhatItIs } from './schema-evidence.js';
+import { isParsedValue, schemaByWhatItIs } from './schema-evidence.js';
 
 /**
  * Follows a value forward to where it is used, and answers the question every rule asks: "is
@@ -249,6 +249,8 @@ class FlowAnalysis implements SinkAnalysis {
           // A builder chain goes on (`(s ?? z.any()).optional()`); any other member access reads the value.
           const call = parent.parent;
           if (call.type === AST_NODE_TYPES.CallExpression && call.callee === parent && this.evaluator.evaluate(current).kind === 'builder') {
+            // `schema.parse(input)` uses the schema to validate: where the parsed data goes is no schema's sink.
+            if (isParsedValue(this.evaluator.evaluate(call))) return dataSink('used to parse a value');
             current = call;
             continue;
           }
@@ -365,10 +367,28 @@ class FlowAnalysis implements SinkAnalysis {
     if (state.levels < MAX_CALL_LEVELS) {
       const name = getFunctionName(fn);
       const inner: FlowState = { ...state, levels: state.levels + 1, via: name === undefined || !nameStep ? state.via : [...state.via, `${name}()`] };
-      answer = combine(this.callSitesOf(fn).map((call) => this.follow(call, pointer, inner)));
+      // A recursive call says where the function's result goes within itself, not where it ends up.
+      const outside = this.callSitesOf(fn).filter((call) => !(fn.range[0] <= call.range[0] && call.range[1] <= fn.range[1]));
+      answer = combine(outside.map((call) => this.follow(call, pointer, inner)));
     }
     if (answer.kind === 'unknown' && pointer.length === 0) {
       const other = this.schemaAmongOtherReturns(fn, from);
+      const input = other === undefined ? this.passedThroughInput(fn, from) : undefined;
+      if (input !== undefined) {
+        const name = getFunctionName(fn);
+        const sink: SchemaSink = {
+          role: 'converter-return',
+          dialect: 'json-schema',
+          description: `returned by \`${name ?? 'a function'}()\`, which maps schemas to schemas (it also returns its input \`${input}\`)`,
+          key: name ?? '',
+          toolName: undefined,
+          slot: from ?? fn,
+          draft: undefined,
+          pointer: [],
+          via: state.via,
+        };
+        return { kind: 'schema', sink };
+      }
       if (other) {
         const name = getFunctionName(fn);
         const sink: SchemaSink = {
@@ -386,6 +406,28 @@ class FlowAnalysis implements SinkAnalysis {
       }
     }
     return answer;
+  }
+
+  /**
+   * A schema transform (a `$ref` resolver, a walker): the returned value is a schema by what it is,
+   * and another return hands back one of the function's parameters unchanged, so everything the
+   * function returns is of the kind it takes. The parameter's name, if so.
+   */
+  private passedThroughInput(fn: FunctionNode, from: TSESTree.ReturnStatement | undefined): string | undefined {
+    if (fn.body.type !== AST_NODE_TYPES.BlockStatement || !from?.argument || schemaByWhatItIs(from.argument, this.evaluator, fn) === undefined) return undefined;
+    const parameters = new Set(fn.params.flatMap((parameter) => {
+      const name = parameter.type === AST_NODE_TYPES.AssignmentPattern ? parameter.left : parameter;
+      return name.type === AST_NODE_TYPES.Identifier ? [name.name] : [];
+    }));
+    let found: string | undefined;
+    forEachDescendant(fn.body, this.sourceCode.visitorKeys, (node) => {
+      if (found !== undefined || isFunctionNode(node)) return false;
+      if (node.type === AST_NODE_TYPES.ReturnStatement && node !== from && node.argument?.type === AST_NODE_TYPES.Identifier && parameters.has(node.argument.name)) {
+        found = node.argument.name;
+      }
+      return found === undefined;
+    });
+    return found;
   }
 
   /** The first of `fn`'s other returns that is a schema by what it is (its text), if any. */

@@ -156,6 +156,7 @@ describe('sinkOf: following the value', () => {
     ["a converter's options", `zodToJsonSchema(s, /*@*/x);`],
     ['a condition', `if (/*@*/x) run();`],
     ['a zod value default', `import { z } from 'zod';\nz.string().default(/*@*/x);`],
+    ['a schema used to parse', `import { z } from 'zod';\nconst data = (/*@*/x ?? z.any()).parse(input);\nconst t = { name: 'n', inputSchema: data };`],
   ])('data: %s', (_name, code) => {
     expect(sinkOf(code).kind).toBe('data');
   });
@@ -227,6 +228,8 @@ describe('schema evidence', () => {
     [`/*@*/ajv.compile(s);`, 'validator'],
     [`/*@*/cache.compile(s);`, undefined],
     [`import { z } from 'zod';\n/*@*/z.object({});`, 'builder'],
+    [`import { z } from 'zod';\nconst Issue = z.object({ id: z.number() });\nconst x = /*@*/Issue.parse(data);`, undefined],
+    [`import { z } from 'zod';\nconst x = /*@*/z.object({}).safeParse(data);`, undefined],
     [`const x = /*@*/{ type: 'object', properties: {} };`, 'json-schema'],
     [`const x = /*@*/{ type: 'string', value: 'lexer token' };`, undefined],
     [`const x = /*@*/{ $ref: path.join('/') };`, 'json-schema'],

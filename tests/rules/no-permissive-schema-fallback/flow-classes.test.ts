@@ -83,6 +83,19 @@ ruleTester.run('no-permissive-schema-fallback: issue 18 flow classes', rule, {
     { name: "zod's toJSONSchema failing on what it cannot represent", code: `import { z } from 'zod';\nexport const json = z.toJSONSchema(input, { unrepresentable: 'throw', io: 'input' });` },
     { name: "valibot's toJsonSchema failing on what it cannot convert", code: `import { toJsonSchema } from '@valibot/to-json-schema';\nexport const json = toJsonSchema(input, { errorMode: 'throw' });` },
     { name: 'a toJsonSchema of an unknown module with the same option', code: `import { toJsonSchema } from './convert.js';\nexport const json = toJsonSchema(input, { errorMode: 'ignore' });` },
+    // ---- smoke corpus: the quiet counterparts of the converter misses -----------------------------
+    {
+      name: 'a walker returning an empty map, not a schema, beside its input',
+      code: `function collectRefs(node, found) {\n  if (!node || typeof node !== 'object') return {};\n  if (visited.has(node)) return found;\n  return walk(node, found);\n}`,
+    },
+    {
+      name: 'a registerTool config written first: {} is still a raw shape',
+      code: `const config = { description: 'Ping', inputSchema: spec.args ?? {} };\nserver.registerTool('ping', config, run);`,
+    },
+    {
+      name: 'an intersection handler whose let holds data, not a schema',
+      code: `function merge(value) {\n  let result = {};\n  for (const part of value.parts) Object.assign(result, part);\n  if (Object.keys(result).length) return result;\n  return {};\n}`,
+    },
     // ---- the miss classes' look-alikes that stay quiet -------------------------------------------
     {
       name: 'a closed fall-through after a logging statement',
@@ -205,6 +218,43 @@ ruleTester.run('no-permissive-schema-fallback: issue 18 flow classes', rule, {
       `'ignore'`,
       ANYTHING,
       "what `toJsonSchema()` writes, by `errorMode: 'ignore'`, for every part it cannot convert",
+    ),
+    // ---- MISS (smoke corpus): converters whose other returns are schemas of other forms ---------
+    failure(
+      "the vendored zod-to-json-schema optional parser (openai): {} beside an anyOf",
+      `export const parseOptionalDef = (def, refs) => {\n  const innerSchema = parseDef(def.innerType._def, refs);\n  return innerSchema ? { anyOf: [{ not: {} }, innerSchema] } : {};\n};`,
+      `{}`,
+      ANYTHING,
+      'used in place of `{ anyOf: [{ not: {} }, innerSchema] }`',
+      1,
+    ),
+    failure(
+      'an intersection handler falling back to z.any() after a let built from z.object (@mastra/schema-compat)',
+      `import { z } from 'zod';\nfunction mergeIntersection(value) {\n  if (value.parts.every((part) => part instanceof ZodObject)) {\n    let result = z.object(mergeShapes(value.parts));\n    if (value.description) result = result.describe(value.description);\n    return result;\n  }\n  return z.any().describe('intersection type');\n}`,
+      `z.any().describe('intersection type')`,
+      ANYTHING,
+      converterReturn('mergeIntersection', 'result'),
+    ),
+    failure(
+      'a $ref resolver breaking a cycle with { type: object } (@langchain/mcp-adapters)',
+      `function resolveRefs(obj, visited = new Set()) {\n  if (typeof obj !== 'object' || obj === null) return obj;\n  if (visited.has(obj.$ref)) {\n    debugLog('circular reference, using an empty object');\n    return { type: 'object' };\n  }\n  return { ...resolveRefs(definitions[obj.$ref], new Set([...visited, obj.$ref])) };\n}`,
+      `{ type: 'object' }`,
+      ANY_OBJECT,
+      "returned by `resolveRefs()`, which maps schemas to schemas (it also returns its input `obj`)",
+    ),
+    failure(
+      'a cycle sentinel spread into the walk (@composio/core)',
+      `const CYCLE_BREAK = { type: 'object', additionalProperties: true, description: 'cycle' };\nfunction walk(node) {\n  if (!isPlainObject(node)) return node;\n  if (visiting.has(node)) return { ...CYCLE_BREAK };\n  return cloneChildren(node);\n}`,
+      `{ ...CYCLE_BREAK }`,
+      ANY_OBJECT,
+      "returned by `walk()`, which maps schemas to schemas (it also returns its input `node`)",
+    ),
+    absence(
+      "a builder's part holding only a tool's inputSchema (@apify/actors-mcp-server)",
+      `export function buildActorInputSchema(name, input) {\n  if (!input) return { inputSchema: { $id: idOf(name), type: 'object', properties: {}, required: [] } };\n  return { inputSchema: convert(input) };\n}`,
+      `{ $id: idOf(name), type: 'object', properties: {}, required: [] }`,
+      ANY_OBJECT,
+      "advertised as a tool's inputSchema",
     ),
     // ---- MISS: a statement between the last guard and the fall-through -------------------------
     absence(

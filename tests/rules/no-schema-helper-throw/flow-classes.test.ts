@@ -85,6 +85,18 @@ export function schemaVersionAtLeast(version, wanted) {
       `,
     },
     {
+      name: 'an API client method returning the response parsed by a schema (@zereight/mcp-gitlab)',
+      code: `
+import { z } from 'zod';
+const GitLabIssueSchema = z.object({ id: z.number(), title: z.string() });
+export async function createIssue(projectId, options) {
+  const response = await fetch(url(projectId), { method: 'POST', body: JSON.stringify(options) });
+  if (!response.ok) throw new Error(\`GitLab API error: \${response.status}\`);
+  return GitLabIssueSchema.parse(await response.json());
+}
+      `,
+    },
+    {
       name: 'a function whose result goes nowhere known and whose name says nothing of schemas',
       code: `
 function build(def) {
