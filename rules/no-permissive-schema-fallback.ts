@@ -1,6 +1,7 @@
 import { AST_NODE_TYPES, ASTUtils, type TSESLint, type TSESTree } from '@typescript-eslint/utils';
 import type { Evaluator } from '../src/analysis/evaluator.js';
 import { unwrapTypeWrappers } from '../src/analysis/ast.js';
+import { isFunctionNode } from '../src/analysis/function-name.js';
 import { fallbackSlotListeners, getFallbackPosition, referenceName, type FallbackPosition } from '../src/analysis/fallback-position.js';
 import { permissiveConverterOption, schemaByWhatItIs } from '../src/analysis/schema-evidence.js';
 import { resolveLibraryReference } from '../src/analysis/schema-libraries.js';
@@ -122,6 +123,7 @@ export default createRule<Options, MessageIds>({
       if (position.form === 'rejection-handler' && position.replaced[0] && evaluate(position.replaced[0]).kind === 'builder') return;
       // `loose ? {} : { type: 'object' }` chooses between two permissive schemas: nothing is replaced.
       if (position.replaced.length > 0 && position.replaced.every((other) => classifySchema(evaluate(other)) !== undefined)) return;
+      if (position.guard && isUnreachableGuard(position.guard.test, position.guard.fn)) return;
       const target = destination(position, candidate, value);
       if (!target || (target.output && !checkOutputSchemas)) return;
       const accepts = ACCEPTS[permissiveness];
@@ -144,6 +146,25 @@ export default createRule<Options, MessageIds>({
             ]
           : [],
       });
+    }
+
+    /**
+     * `if (!this.outputShape) return {}` in a method whose every call is under
+     * `this.outputShape && …` (or `if (this.outputShape)`): the fallback is never taken.
+     */
+    function isUnreachableGuard(test: TSESTree.Expression, fn: TSESTree.Node): boolean {
+      if (test.type !== AST_NODE_TYPES.UnaryExpression || test.operator !== '!' || !isFunctionNode(fn)) return false;
+      const tested = sourceCode.getText(test.argument);
+      const calls = sinks().callSitesOf(fn).filter((call) => !(fn.range[0] <= call.range[0] && call.range[1] <= fn.range[1]));
+      return calls.length > 0 && calls.every((call) => isUnderCondition(call, tested));
+    }
+
+    function isUnderCondition(node: TSESTree.Node, tested: string): boolean {
+      for (let child = node, parent = node.parent; parent && !isFunctionNode(parent); child = parent, parent = parent.parent) {
+        if (parent.type === AST_NODE_TYPES.LogicalExpression && parent.operator === '&&' && parent.right === child && sourceCode.getText(parent.left) === tested) return true;
+        if ((parent.type === AST_NODE_TYPES.IfStatement || parent.type === AST_NODE_TYPES.ConditionalExpression) && parent.consequent === child && sourceCode.getText(parent.test) === tested) return true;
+      }
+      return false;
     }
 
     /** `z.toJSONSchema(s, { unrepresentable: 'any' })`: the converter's own fallback for what it cannot convert. */

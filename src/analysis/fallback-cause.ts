@@ -60,6 +60,8 @@ export interface FallbackPosition {
    * inputSchema: X } }`) rather than the whole value: the property's key.
    */
   readonly nestedKey?: string;
+  /** For a guard's early return, the guard's test and the function it guards (`if (!x) return X`). */
+  readonly guard?: { readonly test: TSESTree.Expression; readonly fn: TSESTree.Node };
 }
 
 /** Members of a build result that say whether building worked (`built.ok`, `parsed.success`, `r.isErr()`). */

@@ -190,6 +190,7 @@ export function fromStatement(
       cause: testCause(guard.test, resolver),
       names: [...names, ...testedNames(guard.test)],
       replaced,
+      ...(guard.branch === 'consequent' ? { guard: { test: guard.test, fn } } : {}),
     };
   }
   // `if (built.ok) schema = built.value; else schema = X`: the other branch assigns the real value.

@@ -96,6 +96,12 @@ ruleTester.run('no-permissive-schema-fallback: issue 18 flow classes', rule, {
       name: 'an intersection handler whose let holds data, not a schema',
       code: `function merge(value) {\n  let result = {};\n  for (const part of value.parts) Object.assign(result, part);\n  if (Object.keys(result).length) return result;\n  return {};\n}`,
     },
+    // ---- smoke corpus (strict): a guard every caller has already passed ---------------------------
+    {
+      name: 'an output schema builder only called once its shape exists (mcp-framework BaseTool)',
+      code: `class Tool {\n  get toolDefinition() { return { name: this.name, inputSchema: this.inputSchema, ...(this.outputSchemaShape && { outputSchema: this.generateOutputSchema() }) }; }\n  generateOutputSchema() {\n    if (!this.outputSchemaShape) return {};\n    return { type: 'object', properties: toProperties(this.outputSchemaShape) };\n  }\n}`,
+      options: [{ checkOutputSchemas: true }],
+    },
     // ---- the miss classes' look-alikes that stay quiet -------------------------------------------
     {
       name: 'a closed fall-through after a logging statement',
@@ -256,6 +262,26 @@ ruleTester.run('no-permissive-schema-fallback: issue 18 flow classes', rule, {
       ANY_OBJECT,
       "advertised as a tool's inputSchema",
     ),
+    {
+      name: 'the same builder called once without the guard: the fallback is reachable',
+      code: `class Tool {\n  get toolDefinition() { return { name: this.name, inputSchema: this.inputSchema, outputSchema: this.generateOutputSchema() }; }\n  generateOutputSchema() {\n    if (!this.outputSchemaShape) return {};\n    return { type: 'object', properties: toProperties(this.outputSchemaShape) };\n  }\n}`,
+      options: [{ checkOutputSchemas: true }],
+      errors: [
+        {
+          messageId: ABSENCE,
+          data: { accepts: ANYTHING, sink: "advertised as a tool's outputSchema (through `generateOutputSchema()`)", closed: JSON_CLOSED },
+          line: 4,
+          column: 41,
+          suggestions: [
+            {
+              messageId: SUGGEST_CLOSED,
+              data: { closed: JSON_CLOSED },
+              output: `class Tool {\n  get toolDefinition() { return { name: this.name, inputSchema: this.inputSchema, outputSchema: this.generateOutputSchema() }; }\n  generateOutputSchema() {\n    if (!this.outputSchemaShape) return ${JSON_CLOSED};\n    return { type: 'object', properties: toProperties(this.outputSchemaShape) };\n  }\n}`,
+            },
+          ],
+        },
+      ],
+    },
     // ---- MISS: a statement between the last guard and the fall-through -------------------------
     absence(
       'a logging statement before the fall-through',
