@@ -34,7 +34,7 @@ export default createRule<Options, MessageIds>({
       openGlossaryEnum:
         "This enum's values come from glossary table '{{table}}' (policy '{{policy}}', declared at {{location}}), which is not closed: as an enum it rejects every value the table does not list, before your code sees the call. Describe the values in the field's description, or close the table with corroboration.",
       unmarkedTableEnum:
-        "This enum{{sink}} takes its values from '{{table}}' (declared at {{location}}), a list not marked as a closed glossary table: as an enum it rejects every value it does not list, before your code sees the call. Describe the values in the field's description, or mark the table closed with corroboration.",
+        "This enum in the schema {{sink}} takes its values from '{{table}}' (declared at {{location}}), a list not marked as a closed glossary table: as an enum it rejects every value it does not list, before your code sees the call. Describe the values in the field's description, or mark the table closed with corroboration.",
       enumWithoutKillSwitch:
         "This enum comes from glossary table '{{table}}' (policy '{{policy}}', declared at {{location}}) but is not emitted under a condition reading '{{killSwitch}}': put it behind the kill switch so every glossary enum can be stopped without a deploy.",
       describeValues: 'Replace the enum with a description listing its {{count}} values.',
@@ -47,7 +47,7 @@ export default createRule<Options, MessageIds>({
           reportUnmarkedTables: {
             type: 'boolean',
             description:
-              'Also report enums whose values come from an imported or module-level array or object that is not marked as a closed glossary table.',
+              "Also report enums whose values come from an imported or module-level array or object that is not marked as a closed glossary table, in a schema that reaches a tool's input.",
           },
           killSwitch: {
             type: 'string',
@@ -70,12 +70,15 @@ export default createRule<Options, MessageIds>({
       const values = evaluator.evaluate(position.valuesNode);
       if (position.requiresList && values.kind !== 'array') return;
       const tables = findSourceTables(values, position.valuesNode, context.filename, glossary, cwd);
-      // A list the server itself routes on (its own enum, the actions it dispatches) is closed by construction.
-      const unmarked = options.reportUnmarkedTables
+      // A list the server itself routes on (its own enum, the actions it dispatches) is closed by
+      // construction; and an unmarked list is a hidden gate only in a schema that reaches a tool's input.
+      let unmarked = options.reportUnmarkedTables
         ? findUnmarkedSources(values, glossary, cwd).filter(
             (source) => !isInlineElementSource(values, position, source.node) && !isRoutedByServer(source, evaluator, context.sourceCode.visitorKeys),
           )
         : [];
+      const gate = unmarked.length > 0 ? toolInputOf(position) : undefined;
+      if (!gate) unmarked = [];
       if (tables.length === 0 && unmarked.length === 0) return;
       if (isInOpenUnion(position, evaluator.module, evaluator.libraryEnvironment)) return;
 
@@ -94,7 +97,7 @@ export default createRule<Options, MessageIds>({
         reportWithSuggestion(position, values, 'unmarkedTableEnum', {
           table: source.name,
           location: describeLocation(source.file, source.node, cwd),
-          sink: gateOf(position),
+          sink: gate!,
         });
         return;
       }
@@ -145,12 +148,16 @@ export default createRule<Options, MessageIds>({
       );
     }
 
-    /** Where the schema holding the enum goes, for the message: ` in the schema advertised as \`search\`'s inputSchema`. */
-    function gateOf(position: EnumPosition): string {
+    /**
+     * The tool input the schema holding the enum reaches, as the message names it ("advertised as
+     * `search`'s inputSchema"); undefined when it goes elsewhere or nowhere known (a response
+     * parser, a stored-state format, a schema exported to code out of sight).
+     */
+    function toolInputOf(position: EnumPosition): string | undefined {
       const schema = position.schemaObject ?? position.call;
-      if (!schema) return '';
+      if (!schema) return undefined;
       const answer = getSinkAnalysis(context).finalSinkOf(schema);
-      return answer.kind === 'schema' && answer.sink.role !== 'library' ? ` in the schema ${describeSink(answer.sink)}` : '';
+      return answer.kind === 'schema' && answer.sink.role === 'tool-input' ? describeSink(answer.sink) : undefined;
     }
 
     function reportWithSuggestion(
