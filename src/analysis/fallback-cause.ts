@@ -237,11 +237,17 @@ export function testCause(test: TSESTree.Node, resolver: Resolver): FallbackCaus
   }
 }
 
-/** Members that say which kind of node a converter looks at: `s.type`, `def.typeName`, `node.kind`. */
+/** Members (and bindings) that say which kind of node a converter looks at: `s.type`, `def.typeName`, `node.kind`. */
 const KIND_MEMBERS = new Set(['type', 'kind', 'typeName', '_type', 'tag', '_tag', '$type', 'nodeType', 'Kind']);
 
+/** `s.type`, `def?.typeName`, or a binding holding one (`const type = inferType(value)`). */
 function isKindMember(node: TSESTree.Node): boolean {
-  const name = node.type === AST_NODE_TYPES.ChainExpression ? referenceName(node.expression) : node.type === AST_NODE_TYPES.MemberExpression ? referenceName(node) : undefined;
+  const name =
+    node.type === AST_NODE_TYPES.ChainExpression
+      ? referenceName(node.expression)
+      : node.type === AST_NODE_TYPES.MemberExpression || node.type === AST_NODE_TYPES.Identifier
+        ? referenceName(node)
+        : undefined;
   return name !== undefined && KIND_MEMBERS.has(name);
 }
 

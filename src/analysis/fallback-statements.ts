@@ -141,6 +141,15 @@ function statementPath(statement: TSESTree.Node, fn: TSESTree.Node | undefined):
   return { catchClause, tryStatement, switchDefault, guard };
 }
 
+/** Whether `node` sits in the consequent of an `if` with a kind test, below `fn`. */
+function isInKindCase(node: TSESTree.Node, fn: TSESTree.Node | undefined): boolean {
+  let child: TSESTree.Node = node;
+  for (let current = node.parent; current && current !== fn; child = current, current = current.parent) {
+    if (current.type === AST_NODE_TYPES.IfStatement && current.consequent === child && isKindTest(current.test)) return true;
+  }
+  return false;
+}
+
 function endsInReturn(statement: TSESTree.Statement): boolean {
   if (statement.type === AST_NODE_TYPES.ReturnStatement) return true;
   if (statement.type === AST_NODE_TYPES.BlockStatement) {
@@ -180,8 +189,9 @@ export function fromStatement(
     return { form: 'switch-default', cause: 'failure', names, replaced };
   }
   const guard = path.guard;
-  // The branch a kind test guards translates that kind: it is a case, not a fallback.
-  if (!guard || (guard.branch === 'consequent' && isKindTest(guard.test))) return undefined;
+  // The branch a kind test guards translates that kind: it is a case, not a fallback, and so is
+  // every guard inside it (`if (type === 'object') { if (!entries.length) return { type: 'object' } }`).
+  if (!guard || (guard.branch === 'consequent' && isKindTest(guard.test)) || isInKindCase(guard.statement, fn)) return undefined;
   if (isReturn && fn) {
     const replaced = returnedValues(fn.body, statement, resolver);
     if (replaced.length === 0) return undefined;

@@ -106,6 +106,16 @@ const TOOL_COMPANION_KEYS: ReadonlySet<string> = new Set(['name', 'description',
 /** Schema keys no other common API uses: they alone make an object (a part of) a tool definition. */
 const UNAMBIGUOUS_TOOL_KEYS: ReadonlySet<string> = new Set(['inputSchema', 'input_schema']);
 
+/** Schema keys other APIs use for other things; a tool needs more evidence around them. */
+const AMBIGUOUS_TOOL_KEYS: ReadonlySet<string> = new Set(['parameters', 'parametersJsonSchema']);
+const HANDLER_KEYS: ReadonlySet<string> = new Set(['execute', 'handler', 'run', 'callback']);
+
+/** `{ type: 'function', function: { name, parameters } }`: OpenAI's function tool. */
+function isFunctionDeclarationOf(object: TSESTree.ObjectExpression): boolean {
+  const holder = object.parent;
+  return holder?.type === AST_NODE_TYPES.Property && holder.value === object && getKeyName(holder.key, holder.computed) === 'function';
+}
+
 /** Methods registering a tool whose config argument holds the schemas (MCP SDK, fastmcp, mcp-use). */
 const REGISTRATION_METHODS: ReadonlySet<string> = new Set(['registerTool', 'addTool', 'defineTool', 'createTool']);
 
@@ -228,7 +238,7 @@ interface ToolContext {
  * Whether `object` is a tool definition: written as an argument of a registration call, of the AI
  * SDK's `tool({...})`, or shaped like one (a schema key beside a name, description or handler).
  */
-export function toolContextOfObject(object: TSESTree.ObjectExpression, evaluator: Evaluator): ToolContext | undefined {
+export function toolContextOfObject(object: TSESTree.ObjectExpression, evaluator: Evaluator, key?: string): ToolContext | undefined {
   const slot = argumentSlot(object);
   if (slot) {
     const method = calleeName(slot.call.callee);
@@ -245,7 +255,12 @@ export function toolContextOfObject(object: TSESTree.ObjectExpression, evaluator
   const keys = keysOf(object);
   // `inputSchema`/`input_schema` name a tool's schema in no other common API: an object holding one
   // is (a part of) a tool definition. `parameters` and `outputSchema` need a tool's other keys beside them.
-  if (!keys.some((key) => UNAMBIGUOUS_TOOL_KEYS.has(key)) && !keys.some((key) => TOOL_COMPANION_KEYS.has(key))) return undefined;
+  if (!keys.some((candidate) => UNAMBIGUOUS_TOOL_KEYS.has(candidate)) && !keys.some((candidate) => TOOL_COMPANION_KEYS.has(candidate))) return undefined;
+  // `{ name, type, parameters }` is a workflow node or a call record as often as a function
+  // definition: `parameters` needs a description or a handler beside it, or a `function:` wrapper.
+  if (key !== undefined && AMBIGUOUS_TOOL_KEYS.has(key) && !keys.some((candidate) => candidate === 'description' || HANDLER_KEYS.has(candidate)) && !isFunctionDeclarationOf(object)) {
+    return undefined;
+  }
   return { dialect: 'json-schema', toolName: stringValue(propertyNamed(object, 'name')?.value, evaluator) };
 }
 
@@ -312,7 +327,7 @@ export function sinkOfProperty(object: TSESTree.ObjectExpression, key: string, s
     return isElicitationRequest(object, evaluator) ? { ...sink('elicitation', 'requested from the user by an elicitation', key, slot), dialect: 'json-schema' } : undefined;
   }
   if (!TOOL_SCHEMA_KEYS.has(key)) return undefined;
-  const context = toolContextOfObject(object, evaluator);
+  const context = toolContextOfObject(object, evaluator, key);
   return context && toolSink(key, context, slot);
 }
 

@@ -329,7 +329,7 @@ ruleTester.run('no-permissive-schema-fallback', rule, {
     failure(`const schema = res.valueOr({ type: 'object', properties: {} });${advertised('schema')}`, `{ type: 'object', properties: {} }`, ANY_OBJECT, SEARCH_INPUT, {
       name: 'valueOr',
     }),
-    failure(`const parameters = decoded.withDefault({});\nexport const fn = { name: 'search', parameters };`, `{}`, ANYTHING, "advertised as `search`'s parameters", { name: 'withDefault' }),
+    failure(`const parameters = decoded.withDefault({});\nexport const fn = { name: 'search', description: 'Search', parameters };`, `{}`, ANYTHING, "advertised as `search`'s parameters", { name: 'withDefault' }),
     failure(`const schema = await loadSchema(url).catch(() => ({ type: 'object' }));${advertised('schema')}`, `{ type: 'object' }`, ANY_OBJECT, SEARCH_INPUT, {
       filename: 'file.js',
       name: 'JS: .catch',

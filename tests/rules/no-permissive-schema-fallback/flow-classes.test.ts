@@ -102,6 +102,15 @@ ruleTester.run('no-permissive-schema-fallback: issue 18 flow classes', rule, {
       code: `class Tool {\n  get toolDefinition() { return { name: this.name, inputSchema: this.inputSchema, ...(this.outputSchemaShape && { outputSchema: this.generateOutputSchema() }) }; }\n  generateOutputSchema() {\n    if (!this.outputSchemaShape) return {};\n    return { type: 'object', properties: toProperties(this.outputSchemaShape) };\n  }\n}`,
       options: [{ checkOutputSchemas: true }],
     },
+    // ---- smoke corpus: a workflow node's parameters, and a converter translating an empty sample --
+    {
+      name: "a workflow node's parameters are not a function's (n8n-mcp workflow-diff-engine)",
+      code: `const newNode = { id: operation.node.id, name: operation.node.name, type: operation.node.type, typeVersion: 1, parameters: operation.node.parameters || {} };\nworkflow.nodes.push(newNode);`,
+    },
+    {
+      name: 'a guard inside the object case of a schema inferrer (@apify/actors-mcp-server inferSchema)',
+      code: `function inferSchema(value) {\n  const type = inferType(value);\n  if (type === 'object') {\n    const entries = Object.entries(value);\n    if (entries.length === 0) return { type: 'object' };\n    return { type: 'object', properties: Object.fromEntries(entries.map(([k, v]) => [k, inferSchema(v)])) };\n  }\n  return { type };\n}`,
+    },
     // ---- the miss classes' look-alikes that stay quiet -------------------------------------------
     {
       name: 'a closed fall-through after a logging statement',
