@@ -10,7 +10,7 @@ import {
   readsFlag,
 } from '../src/analysis/guard-conditions.js';
 import { describeValuesFix } from '../src/analysis/enum-description-fix.js';
-import { describeSink } from '../src/analysis/schema-sinks.js';
+import { describeSink } from '../src/analysis/sink-model.js';
 import { isRoutedByServer } from '../src/analysis/server-routing.js';
 import type { StaticValue } from '../src/analysis/static-value.js';
 import { getSinkAnalysis } from '../src/analysis/value-flow.js';

@@ -6,7 +6,8 @@ import { fallbackSlotListeners, getFallbackPosition, referenceName, type Fallbac
 import { permissiveConverterOption, schemaByWhatItIs } from '../src/analysis/schema-evidence.js';
 import { resolveLibraryReference } from '../src/analysis/schema-libraries.js';
 import { classifySchema, JSON_SCHEMA_KEYWORDS, mayBePermissiveObjectLiteral, NO_ARGUMENTS_JSON_SCHEMA, type Permissiveness } from '../src/analysis/schema-model.js';
-import { calleeName, describeSink, expectedAt, isToolSchemaKey } from '../src/analysis/schema-sinks.js';
+import { calleeName, isToolSchemaKey } from '../src/analysis/schema-sinks.js';
+import { describeSink, expectedAt } from '../src/analysis/sink-model.js';
 import type { BuilderValue, StaticValue } from '../src/analysis/static-value.js';
 import { getSinkAnalysis, type SinkAnalysis } from '../src/analysis/value-flow.js';
 import { createRule } from '../src/util/create-rule.js';

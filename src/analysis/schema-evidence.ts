@@ -1,8 +1,9 @@
-import { AST_NODE_TYPES, type TSESTree } from '@typescript-eslint/utils';
+import { AST_NODE_TYPES, type TSESLint, type TSESTree } from '@typescript-eslint/utils';
 import { isTypeWrapper, unwrapChainAndTypeWrappers } from './ast.js';
 import { findBinding } from './bindings.js';
 import type { Evaluator } from './evaluator.js';
-import type { FunctionNode } from './function-name.js';
+import { isFunctionNode, type FunctionNode } from './function-name.js';
+import { forEachDescendant } from './ast-walk.js';
 import type { StaticValue } from './static-value.js';
 import { resolveLibraryCall, type SchemaLibrary } from './schema-libraries.js';
 import { isSchemaOnlyObject } from './schema-model.js';
@@ -231,4 +232,40 @@ export function permissiveConverterOption(call: TSESTree.CallExpression, evaluat
   if (property?.kind !== 'primitive' || property.value !== permissive) return undefined;
   const written = property.node && evaluator.moduleOf(property.node) === evaluator.module ? property.node : options;
   return { converter: module.text.slice(call.callee.range[0], call.callee.range[1]), option: `${key}: '${permissive}'`, node: written };
+}
+
+/**
+ * A schema transform (a `$ref` resolver, a walker): the returned value is a schema by what it is,
+ * and another return hands back one of the function's parameters unchanged, so everything the
+ * function returns is of the kind it takes. The parameter's name, if so.
+ */
+export function passedThroughInput(fn: FunctionNode, from: TSESTree.ReturnStatement | undefined, evaluator: Evaluator, visitorKeys: TSESLint.SourceCode.VisitorKeys): string | undefined {
+  if (fn.body.type !== AST_NODE_TYPES.BlockStatement || !from?.argument || schemaByWhatItIs(from.argument, evaluator, fn) === undefined) return undefined;
+  const parameters = new Set(fn.params.flatMap((parameter) => {
+    const name = parameter.type === AST_NODE_TYPES.AssignmentPattern ? parameter.left : parameter;
+    return name.type === AST_NODE_TYPES.Identifier ? [name.name] : [];
+  }));
+  let found: string | undefined;
+  forEachDescendant(fn.body, visitorKeys, (node) => {
+    if (found !== undefined || isFunctionNode(node)) return false;
+    if (node.type === AST_NODE_TYPES.ReturnStatement && node !== from && node.argument?.type === AST_NODE_TYPES.Identifier && parameters.has(node.argument.name)) {
+      found = node.argument.name;
+    }
+    return found === undefined;
+  });
+  return found;
+}
+
+/** The first of `fn`'s other returns that is a schema by what it is (its text), if any. */
+export function schemaAmongOtherReturns(fn: FunctionNode, from: TSESTree.ReturnStatement | undefined, evaluator: Evaluator, visitorKeys: TSESLint.SourceCode.VisitorKeys): string | undefined {
+  if (fn.body.type !== AST_NODE_TYPES.BlockStatement) return undefined;
+  let found: string | undefined;
+  forEachDescendant(fn.body, visitorKeys, (node) => {
+    if (found !== undefined || isFunctionNode(node)) return false;
+    if (node.type === AST_NODE_TYPES.ReturnStatement && node !== from && node.argument) {
+      found = schemaByWhatItIs(node.argument, evaluator, fn);
+    }
+    return found === undefined;
+  });
+  return found;
 }

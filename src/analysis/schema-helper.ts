@@ -3,7 +3,7 @@ import { getKeyName, memberName, unwrapTypeWrappers } from './ast.js';
 import { forEachDescendant } from './ast-walk.js';
 import { type FunctionNode, getFunctionName, isFunctionNode } from './function-name.js';
 import { schemaNatureOf, valueExpressions } from './schema-evidence.js';
-import { describeSink } from './schema-sinks.js';
+import { describeSink } from './sink-model.js';
 import { getSinkAnalysis } from './value-flow.js';
 
 /**

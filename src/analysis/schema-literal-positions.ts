@@ -3,7 +3,8 @@ import type { Evaluator } from './evaluator.js';
 import { getKeyName } from './ast.js';
 import { vocabularyPattern } from './file-text.js';
 import { isJsonSchemaShaped } from './schema-model.js';
-import { isToolSchemaKey, sinkOfArgument, sinkOfClassMember, sinkOfProperty, type SchemaSink } from './schema-sinks.js';
+import { isToolSchemaKey, sinkOfArgument, sinkOfClassMember, sinkOfProperty } from './schema-sinks.js';
+import type { SchemaSink } from './sink-model.js';
 import type { JsonSchemaDraft } from './schema-structure.js';
 import type { ObjectValue } from './static-value.js';
 

@@ -1,21 +1,11 @@
 import { AST_NODE_TYPES, ASTUtils, type TSESLint, type TSESTree } from '@typescript-eslint/utils';
-import { getKeyName, isTypeWrapper, memberName, unwrapChainAndTypeWrappers, unwrapTypeWrappers } from './ast.js';
-import { forEachDescendant } from './ast-walk.js';
+import { getKeyName, memberName, unwrapChainAndTypeWrappers, unwrapTypeWrappers } from './ast.js';
+import { CallSites, enclosingClassBody, outermostWrapper } from './call-sites.js';
 import { getEvaluator, type Evaluator } from './evaluator.js';
 import { getFunctionName, isFunctionNode, type FunctionNode } from './function-name.js';
-import {
-  calleeName,
-  dataSink,
-  MODIFYING_USE,
-  sinkOfArgument,
-  sinkOfClassMember,
-  sinkOfProperty,
-  UNKNOWN_SINK,
-  VALUE_PASSING_METHODS,
-  type SchemaSink,
-  type SinkAnswer,
-} from './schema-sinks.js';
-import { isParsedValue, schemaByWhatItIs } from './schema-evidence.js';
+import { calleeName, sinkOfArgument, sinkOfClassMember, sinkOfProperty, VALUE_PASSING_METHODS } from './schema-sinks.js';
+import { combine, dataSink, MODIFYING_USE, UNKNOWN_SINK, type SchemaSink, type SinkAnswer } from './sink-model.js';
+import { isParsedValue, passedThroughInput, schemaAmongOtherReturns } from './schema-evidence.js';
 
 /**
  * Follows a value forward to where it is used, and answers the question every rule asks: "is
@@ -74,18 +64,6 @@ export function getSinkAnalysis(
   return analysis;
 }
 
-/** Combines the answers of several uses: a schema sink wins; only uses that are all data are data. */
-function combine(answers: readonly SinkAnswer[]): SinkAnswer {
-  const schema = answers.find((answer) => answer.kind === 'schema');
-  if (schema) {
-    const modified = answers.some((answer) => (answer.kind === 'unknown' && answer.modifies) || (answer.kind === 'schema' && answer.alsoModified));
-    return modified ? { ...schema, alsoModified: true } : schema;
-  }
-  if (answers.some((answer) => answer.kind === 'unknown' && answer.modifies)) return MODIFYING_USE;
-  if (answers.length > 0 && answers.every((answer) => answer.kind === 'data')) return answers[0]!;
-  return UNKNOWN_SINK;
-}
-
 /** Methods that change the collection they are called on. */
 const MUTATING_METHODS = new Set(['push', 'unshift', 'splice', 'set', 'add', 'delete', 'clear', 'fill', 'sort', 'reverse']);
 
@@ -106,22 +84,17 @@ function enclosingFunction(node: TSESTree.Node): FunctionNode | undefined {
   return undefined;
 }
 
-function outermostWrapper(node: TSESTree.Node): TSESTree.Node {
-  let current = node;
-  while (current.parent && isTypeWrapper(current.parent)) current = current.parent;
-  return current;
-}
-
 class FlowAnalysis implements SinkAnalysis {
   private readonly memo = new Map<TSESTree.Node, SinkAnswer>();
-  private readonly callSites = new Map<FunctionNode, readonly TSESTree.CallExpression[]>();
-  private readonly classCalls = new Map<TSESTree.ClassBody, Map<string, TSESTree.CallExpression[]>>();
+  private readonly calls: CallSites;
 
   constructor(
     readonly evaluator: Evaluator,
     private readonly sourceCode: Readonly<TSESLint.SourceCode>,
     private readonly configuredNames: readonly RegExp[],
-  ) {}
+  ) {
+    this.calls = new CallSites(sourceCode);
+  }
 
   sinkOf(expression: TSESTree.Node): SinkAnswer {
     const cached = this.memo.get(expression);
@@ -313,7 +286,7 @@ class FlowAnalysis implements SinkAnalysis {
     const receiver = unwrapChainAndTypeWrappers(target.object);
     let sink: SchemaSink | undefined;
     if (receiver.type === AST_NODE_TYPES.ThisExpression) {
-      const body = this.enclosingClassBody(receiver);
+      const body = enclosingClassBody(receiver);
       sink = body && sinkOfClassMember(body, key, assignment.right, this.evaluator);
     } else if (receiver.type === AST_NODE_TYPES.Identifier) {
       // `toolDefinition.outputSchema = X` on a tool definition written as a literal.
@@ -323,15 +296,6 @@ class FlowAnalysis implements SinkAnalysis {
       sink = init?.type === AST_NODE_TYPES.ObjectExpression ? sinkOfProperty(init, key, assignment.right, this.evaluator) : undefined;
     }
     return sink ? this.schema(sink, pointer, state) : UNKNOWN_SINK;
-  }
-
-  private enclosingClassBody(node: TSESTree.Node): TSESTree.ClassBody | undefined {
-    for (let current = node.parent; current; current = current.parent) {
-      if (current.type === AST_NODE_TYPES.ClassBody) return current;
-      // `this` inside a non-arrow function that is not a method is not the class instance.
-      if (current.type === AST_NODE_TYPES.FunctionDeclaration) return undefined;
-    }
-    return undefined;
   }
 
   /**
@@ -372,29 +336,20 @@ class FlowAnalysis implements SinkAnalysis {
       answer = combine(outside.map((call) => this.follow(call, pointer, inner)));
     }
     if (answer.kind === 'unknown' && pointer.length === 0) {
-      const other = this.schemaAmongOtherReturns(fn, from);
-      const input = other === undefined ? this.passedThroughInput(fn, from) : undefined;
-      if (input !== undefined) {
-        const name = getFunctionName(fn);
+      const name = getFunctionName(fn);
+      const other = schemaAmongOtherReturns(fn, from, this.evaluator, this.sourceCode.visitorKeys);
+      const input = other === undefined ? passedThroughInput(fn, from, this.evaluator, this.sourceCode.visitorKeys) : undefined;
+      const why =
+        other !== undefined
+          ? `whose other returns are schemas (such as \`${other}\`)`
+          : input !== undefined
+            ? `which maps schemas to schemas (it also returns its input \`${input}\`)`
+            : undefined;
+      if (why !== undefined) {
         const sink: SchemaSink = {
           role: 'converter-return',
           dialect: 'json-schema',
-          description: `returned by \`${name ?? 'a function'}()\`, which maps schemas to schemas (it also returns its input \`${input}\`)`,
-          key: name ?? '',
-          toolName: undefined,
-          slot: from ?? fn,
-          draft: undefined,
-          pointer: [],
-          via: state.via,
-        };
-        return { kind: 'schema', sink };
-      }
-      if (other) {
-        const name = getFunctionName(fn);
-        const sink: SchemaSink = {
-          role: 'converter-return',
-          dialect: 'json-schema',
-          description: `returned by \`${name ?? 'a function'}()\`, whose other returns are schemas (such as \`${other}\`)`,
+          description: `returned by \`${name ?? 'a function'}()\`, ${why}`,
           key: name ?? '',
           toolName: undefined,
           slot: from ?? fn,
@@ -406,42 +361,6 @@ class FlowAnalysis implements SinkAnalysis {
       }
     }
     return answer;
-  }
-
-  /**
-   * A schema transform (a `$ref` resolver, a walker): the returned value is a schema by what it is,
-   * and another return hands back one of the function's parameters unchanged, so everything the
-   * function returns is of the kind it takes. The parameter's name, if so.
-   */
-  private passedThroughInput(fn: FunctionNode, from: TSESTree.ReturnStatement | undefined): string | undefined {
-    if (fn.body.type !== AST_NODE_TYPES.BlockStatement || !from?.argument || schemaByWhatItIs(from.argument, this.evaluator, fn) === undefined) return undefined;
-    const parameters = new Set(fn.params.flatMap((parameter) => {
-      const name = parameter.type === AST_NODE_TYPES.AssignmentPattern ? parameter.left : parameter;
-      return name.type === AST_NODE_TYPES.Identifier ? [name.name] : [];
-    }));
-    let found: string | undefined;
-    forEachDescendant(fn.body, this.sourceCode.visitorKeys, (node) => {
-      if (found !== undefined || isFunctionNode(node)) return false;
-      if (node.type === AST_NODE_TYPES.ReturnStatement && node !== from && node.argument?.type === AST_NODE_TYPES.Identifier && parameters.has(node.argument.name)) {
-        found = node.argument.name;
-      }
-      return found === undefined;
-    });
-    return found;
-  }
-
-  /** The first of `fn`'s other returns that is a schema by what it is (its text), if any. */
-  private schemaAmongOtherReturns(fn: FunctionNode, from: TSESTree.ReturnStatement | undefined): string | undefined {
-    if (fn.body.type !== AST_NODE_TYPES.BlockStatement) return undefined;
-    let found: string | undefined;
-    forEachDescendant(fn.body, this.sourceCode.visitorKeys, (node) => {
-      if (found !== undefined || isFunctionNode(node)) return false;
-      if (node.type === AST_NODE_TYPES.ReturnStatement && node !== from && node.argument) {
-        found = schemaByWhatItIs(node.argument, this.evaluator, fn);
-      }
-      return found === undefined;
-    });
-    return found;
   }
 
   /** Argument `index` of `call`: a known sink, data, a copy, or the parameter of a function in this file. */
@@ -458,7 +377,7 @@ class FlowAnalysis implements SinkAnalysis {
     }
     // Handed to code out of sight, which may fill it in.
     if (state.levels >= MAX_CALL_LEVELS) return MODIFYING_USE;
-    const fn = this.calledFunction(call);
+    const fn = this.calls.calledFunction(call);
     const parameter = fn?.params[index];
     const name = parameter?.type === AST_NODE_TYPES.AssignmentPattern ? parameter.left : parameter;
     if (!fn || name?.type !== AST_NODE_TYPES.Identifier) return MODIFYING_USE;
@@ -466,75 +385,7 @@ class FlowAnalysis implements SinkAnalysis {
     return this.followBinding(name, pointer, { ...state, levels: state.levels + 1, via: fnName === undefined ? state.via : [...state.via, `${fnName}()`] });
   }
 
-  /** The function of this file a call calls: by name, or `this.method()` within its class. */
-  private calledFunction(call: TSESTree.CallExpression): FunctionNode | undefined {
-    const callee = unwrapChainAndTypeWrappers(call.callee);
-    if (callee.type === AST_NODE_TYPES.Identifier) {
-      const variable = ASTUtils.findVariable(this.sourceCode.getScope(callee), callee);
-      const definition = variable?.defs.length === 1 ? variable.defs[0] : undefined;
-      if (definition?.node.type === AST_NODE_TYPES.FunctionDeclaration) return definition.node;
-      if (definition?.node.type === AST_NODE_TYPES.VariableDeclarator && definition.node.init) {
-        const init = unwrapTypeWrappers(definition.node.init);
-        return isFunctionNode(init) ? init : undefined;
-      }
-      return undefined;
-    }
-    if (callee.type !== AST_NODE_TYPES.MemberExpression || unwrapChainAndTypeWrappers(callee.object).type !== AST_NODE_TYPES.ThisExpression) return undefined;
-    const body = this.enclosingClassBody(callee);
-    const key = memberName(callee) ?? (callee.property.type === AST_NODE_TYPES.PrivateIdentifier ? `#${callee.property.name}` : undefined);
-    if (!body || key === undefined) return undefined;
-    for (const member of body.body) {
-      if ((member.type === AST_NODE_TYPES.MethodDefinition || member.type === AST_NODE_TYPES.PropertyDefinition) && getKeyName(member.key, member.computed) === key) {
-        const value = member.value && unwrapTypeWrappers(member.value);
-        return value && isFunctionNode(value) ? value : undefined;
-      }
-    }
-    return undefined;
-  }
-
   callSitesOf(fn: FunctionNode): readonly TSESTree.CallExpression[] {
-    let calls = this.callSites.get(fn);
-    if (!calls) this.callSites.set(fn, (calls = this.findCallSites(fn)));
-    return calls;
-  }
-
-  private findCallSites(fn: FunctionNode): TSESTree.CallExpression[] {
-    const holder = outermostWrapper(fn).parent;
-    if (holder?.type === AST_NODE_TYPES.MethodDefinition || (holder?.type === AST_NODE_TYPES.PropertyDefinition && holder.value && unwrapTypeWrappers(holder.value) === fn)) {
-      const key = getKeyName(holder.key, holder.computed);
-      return key === undefined || holder.parent.type !== AST_NODE_TYPES.ClassBody ? [] : (this.thisCalls(holder.parent).get(key) ?? []);
-    }
-    const declaration = fn.type === AST_NODE_TYPES.FunctionDeclaration ? fn : holder?.type === AST_NODE_TYPES.VariableDeclarator ? holder : undefined;
-    if (!declaration) return [];
-    const calls: TSESTree.CallExpression[] = [];
-    for (const variable of this.sourceCode.scopeManager?.getDeclaredVariables(declaration) ?? []) {
-      if (declaration.type === AST_NODE_TYPES.FunctionDeclaration && variable.name !== declaration.id?.name) continue;
-      for (const reference of variable.references) {
-        const use = outermostWrapper(reference.identifier);
-        if (use.parent?.type === AST_NODE_TYPES.CallExpression && use.parent.callee === use) calls.push(use.parent);
-      }
-    }
-    return calls;
-  }
-
-  /** `this.name(…)` calls in a class, by name: one walk per class, for every method asked about. */
-  private thisCalls(body: TSESTree.ClassBody): Map<string, TSESTree.CallExpression[]> {
-    let calls = this.classCalls.get(body);
-    if (calls) return calls;
-    calls = new Map();
-    const found = calls;
-    forEachDescendant(body, this.sourceCode.visitorKeys, (node) => {
-      // A nested class has its own `this`.
-      if (node.type === AST_NODE_TYPES.ClassBody) return false;
-      if (node.type !== AST_NODE_TYPES.CallExpression) return true;
-      const callee = unwrapChainAndTypeWrappers(node.callee);
-      if (callee.type === AST_NODE_TYPES.MemberExpression && unwrapChainAndTypeWrappers(callee.object).type === AST_NODE_TYPES.ThisExpression) {
-        const key = memberName(callee) ?? (callee.property.type === AST_NODE_TYPES.PrivateIdentifier ? `#${callee.property.name}` : undefined);
-        if (key !== undefined) found.set(key, [...(found.get(key) ?? []), node]);
-      }
-      return true;
-    });
-    this.classCalls.set(body, calls);
-    return calls;
+    return this.calls.callSitesOf(fn);
   }
 }

@@ -4,7 +4,7 @@ import { Linter } from 'eslint';
 import { describe, expect, it } from 'vitest';
 import { isFunctionNode } from '../../src/analysis/function-name.js';
 import { schemaNatureOf, validatorCallOf } from '../../src/analysis/schema-evidence.js';
-import { describeSink, expectedAt, isSubschemaPointer, type SinkAnswer } from '../../src/analysis/schema-sinks.js';
+import { describeSink, expectedAt, isSubschemaPointer, type SinkAnswer } from '../../src/analysis/sink-model.js';
 import { getSinkAnalysis, type SinkAnalysis } from '../../src/analysis/value-flow.js';
 
 // The shared sink analysis on its own: where the expression right after `/*@*/` goes.
