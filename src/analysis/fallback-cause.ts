@@ -286,3 +286,21 @@ export function isKindTest(test: TSESTree.Node): boolean {
       return false;
   }
 }
+
+/** Members that choose the form a converter writes: `refs.target`, `options.$refStrategy`. */
+const MODE_MEMBERS = new Set(['target', 'mode', 'strategy', '$refStrategy', 'dialect', 'draft', 'format', 'io']);
+
+/**
+ * Whether a test picks the form a converter writes for a target or strategy the caller chose
+ * (`refs.target !== 'openAi'`, `refs.$refStrategy === 'seen'`): every branch is a translation for
+ * one of them, none a fallback for a failure.
+ */
+export function isModeTest(test: TSESTree.Node): boolean {
+  if (test.type !== AST_NODE_TYPES.BinaryExpression || !['===', '!==', '==', '!='].includes(test.operator)) return false;
+  const isMode = (side: TSESTree.Node): boolean => {
+    const name = side.type === AST_NODE_TYPES.MemberExpression ? referenceName(side) : undefined;
+    return name !== undefined && MODE_MEMBERS.has(name);
+  };
+  const isConstant = (side: TSESTree.Node): boolean => side.type === AST_NODE_TYPES.Literal && typeof side.value === 'string';
+  return (isMode(test.left) && isConstant(test.right)) || (isMode(test.right) && isConstant(test.left));
+}

@@ -2,6 +2,8 @@ import { AST_NODE_TYPES, type TSESLint, type TSESTree } from '@typescript-eslint
 import { getKeyName, getTargetName, isTypeWrapper, unwrapTypeWrappers } from './ast.js';
 import {
   isBuildOutcome,
+  isKindTest,
+  isModeTest,
   methodName,
   referenceName,
   testCause,
@@ -305,6 +307,9 @@ function directFallbackPosition(node: TSESTree.Expression, resolver: Resolver): 
     }
     case AST_NODE_TYPES.ConditionalExpression: {
       if (parent.test === slot || isMergedOrIterated(parent)) return undefined;
+      // `def.type === 'string' ? { type: 'string' } : X` translates a kind in its consequent (X, the
+      // unknown kind, falls back); a test of the converter's target or strategy is a case either way.
+      if (isModeTest(parent.test) || (parent.consequent === slot && isKindTest(parent.test))) return undefined;
       const other = parent.consequent === slot ? parent.alternate : parent.consequent;
       return withCatchCause(
         {

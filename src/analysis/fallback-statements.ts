@@ -1,7 +1,7 @@
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from '@typescript-eslint/utils';
 import { getTargetName } from './ast.js';
 import { forEachDescendant } from './ast-walk.js';
-import { isKindTest, testCause, testedNames, type FallbackPosition, type Resolver } from './fallback-cause.js';
+import { isKindTest, isModeTest, testCause, testedNames, type FallbackPosition, type Resolver } from './fallback-cause.js';
 import { getFunctionName, isFunctionNode, type FunctionNode } from './function-name.js';
 
 /**
@@ -191,7 +191,7 @@ export function fromStatement(
   const guard = path.guard;
   // The branch a kind test guards translates that kind: it is a case, not a fallback, and so is
   // every guard inside it (`if (type === 'object') { if (!entries.length) return { type: 'object' } }`).
-  if (!guard || (guard.branch === 'consequent' && isKindTest(guard.test)) || isInKindCase(guard.statement, fn)) return undefined;
+  if (!guard || (guard.branch === 'consequent' && isKindTest(guard.test)) || isModeTest(guard.test) || isInKindCase(guard.statement, fn)) return undefined;
   if (isReturn && fn) {
     const replaced = returnedValues(fn.body, statement, resolver);
     if (replaced.length === 0) return undefined;

@@ -111,6 +111,18 @@ ruleTester.run('no-permissive-schema-fallback: issue 18 flow classes', rule, {
       name: 'a guard inside the object case of a schema inferrer (@apify/actors-mcp-server inferSchema)',
       code: `function inferSchema(value) {\n  const type = inferType(value);\n  if (type === 'object') {\n    const entries = Object.entries(value);\n    if (entries.length === 0) return { type: 'object' };\n    return { type: 'object', properties: Object.fromEntries(entries.map(([k, v]) => [k, inferSchema(v)])) };\n  }\n  return { type };\n}`,
     },
+    {
+      name: "a converter's any parser choosing the form for the target (@langchain/core parseAnyDef)",
+      code: `function parseAnyDef(refs) {\n  if (refs.target !== 'openAi') return {};\n  return { $ref: [...refs.basePath, refs.openAiAnyTypeName].join('/') };\n}`,
+    },
+    {
+      name: "a $ref strategy that writes {} for what it has seen (zod-to-json-schema 'seen')",
+      code: `function seen(refs) {\n  if (isAncestor(refs)) return { $ref: refs.path };\n  return refs.$refStrategy === 'seen' ? {} : undefined;\n}`,
+    },
+    {
+      name: 'a kind case in a conditional',
+      code: `const toJson = (def) => (def.typeName === 'ZodAny' ? {} : { type: 'string' });`,
+    },
     // ---- the miss classes' look-alikes that stay quiet -------------------------------------------
     {
       name: 'a closed fall-through after a logging statement',
@@ -291,6 +303,13 @@ ruleTester.run('no-permissive-schema-fallback: issue 18 flow classes', rule, {
         },
       ],
     },
+    failure(
+      "the unknown kind of a conditional's kind test",
+      `const toJson = (def) => (def.typeName === 'ZodString' ? { type: 'string' } : {});`,
+      `{}`,
+      ANYTHING,
+      "used in place of `{ type: 'string' }`",
+    ),
     // ---- MISS: a statement between the last guard and the fall-through -------------------------
     absence(
       'a logging statement before the fall-through',
