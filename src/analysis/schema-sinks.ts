@@ -28,6 +28,12 @@ const TOOL_COMPANION_KEYS: ReadonlySet<string> = new Set(['name', 'description',
 /** Schema keys no other common API uses: they alone make an object (a part of) a tool definition. */
 const UNAMBIGUOUS_TOOL_KEYS: ReadonlySet<string> = new Set(['inputSchema', 'input_schema']);
 
+/** Every key an MCP, OpenAI or Anthropic tool definition has. */
+const TOOL_DEFINITION_KEYS: ReadonlySet<string> = new Set([
+  ...['inputSchema', 'input_schema', 'outputSchema', 'output_schema', 'parameters', 'parametersJsonSchema'],
+  ...['name', 'title', 'description', 'annotations', '_meta', 'icons', 'execution', 'strict', 'type'],
+]);
+
 /** Schema keys other APIs use for other things; a tool needs more evidence around them. */
 const AMBIGUOUS_TOOL_KEYS: ReadonlySet<string> = new Set(['parameters', 'parametersJsonSchema']);
 const HANDLER_KEYS: ReadonlySet<string> = new Set(['execute', 'handler', 'run', 'callback']);
@@ -176,8 +182,11 @@ export function toolContextOfObject(object: TSESTree.ObjectExpression, evaluator
   if (registration) return registration;
   const keys = keysOf(object);
   // `inputSchema`/`input_schema` name a tool's schema in no other common API: an object holding one
-  // is (a part of) a tool definition. `parameters` and `outputSchema` need a tool's other keys beside them.
-  if (!keys.some((candidate) => UNAMBIGUOUS_TOOL_KEYS.has(candidate)) && !keys.some((candidate) => TOOL_COMPANION_KEYS.has(candidate))) return undefined;
+  // and nothing but a tool's keys is (a part of) a tool definition (`{ inputSchema }` a builder
+  // returns, `{ ...tool, inputSchema }`); a tool result describing another tool's schemas
+  // (`{ readme, inputSchema, outputSchema }`) is not. Otherwise a tool's other keys must be there.
+  const isFragment = keys.some((candidate) => UNAMBIGUOUS_TOOL_KEYS.has(candidate)) && keys.every((candidate) => TOOL_DEFINITION_KEYS.has(candidate));
+  if (!isFragment && !keys.some((candidate) => TOOL_COMPANION_KEYS.has(candidate))) return undefined;
   // `{ name, type, parameters }` is a workflow node or a call record as often as a function
   // definition: `parameters` needs a description or a handler beside it, or a `function:` wrapper.
   if (key !== undefined && AMBIGUOUS_TOOL_KEYS.has(key) && !keys.some((candidate) => candidate === 'description' || HANDLER_KEYS.has(candidate)) && !isFunctionDeclarationOf(object)) {

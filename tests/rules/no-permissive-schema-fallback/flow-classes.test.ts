@@ -123,6 +123,11 @@ ruleTester.run('no-permissive-schema-fallback: issue 18 flow classes', rule, {
       name: 'a kind case in a conditional',
       code: `const toJson = (def) => (def.typeName === 'ZodAny' ? {} : { type: 'string' });`,
     },
+    {
+      name: "a tool's result describing another tool's schemas (@apify/actors-mcp-server fetch-actor-details)",
+      code: `export function details(output, actorOutputSchema) {\n  const structuredContent = { readme: output.readme, inputSchema: output.inputSchema, outputSchema: output.outputSchema ? (actorOutputSchema ?? {}) : undefined };\n  return { texts: [], structuredContent };\n}`,
+      options: [{ checkOutputSchemas: true }],
+    },
     // ---- the miss classes' look-alikes that stay quiet -------------------------------------------
     {
       name: 'a closed fall-through after a logging statement',
