@@ -3,7 +3,7 @@ import type { Evaluator } from './evaluator.js';
 import { getKeyName } from './ast.js';
 import { vocabularyPattern } from './file-text.js';
 import { isJsonSchemaShaped } from './schema-model.js';
-import { isToolSchemaKey, sinkOfArgument, sinkOfClassMember, sinkOfProperty } from './schema-sinks.js';
+import { calleeName, isToolSchemaKey, sinkOfArgument, sinkOfClassMember, sinkOfProperty } from './schema-sinks.js';
 import type { SchemaSink } from './sink-model.js';
 import type { JsonSchemaDraft } from './schema-structure.js';
 import type { ObjectValue } from './static-value.js';
@@ -44,6 +44,9 @@ const SCHEMA_CONST = /schema$/i;
  * `jsonSchema()`. A file without any of them holds no position (see `mayMention`).
  */
 export const SCHEMA_LITERAL_POSITION_VOCABULARY = vocabularyPattern(['inputSchema', 'outputSchema', 'input_schema', 'output_schema', 'parameters', 'parametersJsonSchema', 'schema', 'ajv', 'jsonSchema']);
+
+/** The calls whose first argument is a schema literal position: Ajv's schema methods and the AI SDK's `jsonSchema()`. */
+const LITERAL_SINK_CALLS: ReadonlySet<string> = new Set(['compile', 'compileAsync', 'validate', 'addSchema', 'addMetaSchema', 'jsonSchema']);
 
 const isJsonSchemaObject = (value: ObjectValue) => isJsonSchemaShaped(value);
 const isAnyObject = () => true;
@@ -93,6 +96,8 @@ export function findSchemaLiteralPositions(
     CallExpression(node) {
       const [argument] = node.arguments;
       if (!argument || argument.type === AST_NODE_TYPES.SpreadElement) return;
+      // Every call of a file comes here: only Ajv's schema methods and `jsonSchema()` are asked about.
+      if (!LITERAL_SINK_CALLS.has(calleeName(node.callee) ?? '')) return;
       const known = sinkOfArgument(node, 0, evaluator);
       if (known?.kind !== 'sink' || (known.sink.role !== 'validator' && known.sink.key !== 'jsonSchema')) return;
       consider({ name: `${known.sink.key}()`, valueNode: argument, keyNode: undefined, mcpTool: false, draft: known.sink.draft, sink: known.sink, accepts: isAnyObject });
