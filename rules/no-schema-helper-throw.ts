@@ -18,7 +18,7 @@ const nameList = { type: 'array', items: { type: 'string', minLength: 1 }, uniqu
 function describeReason(reason: SchemaHelperReason): string {
   switch (reason.kind) {
     case 'name':
-      return 'named for the schema it returns';
+      return 'named for the schema it builds';
     case 'name-pattern':
       return `its name matches ${reason.pattern}`;
     case 'returns-schema-literal':

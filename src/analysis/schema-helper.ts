@@ -3,6 +3,7 @@ import { getKeyName, memberName, unwrapTypeWrappers } from './ast.js';
 import { forEachDescendant } from './ast-walk.js';
 import { type FunctionNode, getFunctionName, isFunctionNode } from './function-name.js';
 import { schemaNatureOf, valueExpressions } from './schema-evidence.js';
+import { JSON_SCHEMA_KEYWORDS } from './schema-model.js';
 import { describeSink } from './sink-model.js';
 import { getSinkAnalysis } from './value-flow.js';
 
@@ -237,11 +238,32 @@ export function createSchemaHelperFinder(
    * (`toolSchema`, `mustSchema`, `getInputSchema`; not `parseWithSchema`, whose schema is its
    * input) and the function returns something that can be one.
    */
-  function reasonFromName(name: string, returned: readonly TSESTree.Expression[]): SchemaHelperReason | undefined {
+  function reasonFromName(fn: FunctionNode, name: string, returned: readonly TSESTree.Expression[]): SchemaHelperReason | undefined {
     const pattern = options.helperNames.find((candidate) => candidate.test(name));
     if (pattern) return { kind: 'name-pattern', pattern: String(pattern) };
     if (!namesSchemaProduct(name)) return undefined;
-    return returned.flatMap((value) => valueExpressions(value)).some(mayBeSchemaValue) ? { kind: 'name' } : undefined;
+    const builds = returned.flatMap((value) => valueExpressions(value)).some(mayBeSchemaValue) || writesKeywordIntoParameter(fn);
+    return builds ? { kind: 'name' } : undefined;
+  }
+
+  /**
+   * `mergeAllOfSubschemas(target, subs)` writes `target.properties = merged`: a function that
+   * builds the schema it is handed in place (returning nothing) still builds one.
+   */
+  function writesKeywordIntoParameter(fn: FunctionNode): boolean {
+    const parameters = new Set(fn.params.flatMap((parameter) => (parameter.type === AST_NODE_TYPES.Identifier ? [parameter.name] : [])));
+    if (parameters.size === 0) return false;
+    let writes = false;
+    forEachDescendant(fn.body, sourceCode.visitorKeys, (node) => {
+      if (writes || isFunctionNode(node)) return false;
+      if (node.type === AST_NODE_TYPES.AssignmentExpression && node.left.type === AST_NODE_TYPES.MemberExpression) {
+        const target = unwrapTypeWrappers(node.left.object);
+        const key = memberName(node.left);
+        writes = target.type === AST_NODE_TYPES.Identifier && parameters.has(target.name) && key !== undefined && JSON_SCHEMA_KEYWORDS.has(key);
+      }
+      return !writes;
+    });
+    return writes;
   }
 
   function classify(fn: FunctionNode): SchemaHelper | undefined {
@@ -265,7 +287,7 @@ export function createSchemaHelperFinder(
       const sink = getSinkAnalysis(context).resultSinkOf(fn);
       if (sink.kind === 'schema' && sink.sink.role !== 'converter-return') reason = { kind: 'result-reaches-sink', sink: describeSink(sink.sink) };
     }
-    reason ??= name === undefined ? undefined : reasonFromName(name, returned);
+    reason ??= name === undefined ? undefined : reasonFromName(fn, name, returned);
     return reason ? { node: fn, name, reason } : undefined;
   }
 

@@ -7,7 +7,7 @@ import { ruleTester } from '../rule-tester.js';
 /** Relative to the working directory, as ESLint reports it; inline code is linted as if it lived here. */
 const FIXTURES = relative(process.cwd(), join(import.meta.dirname, 'no-schema-helper-throw', 'fixtures')).split('\\').join('/');
 
-const BY_NAME = 'named for the schema it returns';
+const BY_NAME = 'named for the schema it builds';
 const RETURNS_SCHEMA = 'it returns a JSON Schema';
 const converter = (name: string) => `it returns the result of \`${name}()\``;
 

@@ -97,6 +97,15 @@ export async function createIssue(projectId, options) {
       `,
     },
     {
+      name: 'a schema-named function that stores what it is given, writing no keyword',
+      code: `
+function cacheToolSchema(registry, schema) {
+  if (!schema) throw new Error('no schema');
+  registry.latest = schema;
+}
+      `,
+    },
+    {
       name: 'a function whose result goes nowhere known and whose name says nothing of schemas',
       code: `
 function build(def) {
@@ -115,7 +124,7 @@ function jsonSchemaAdapter(schema) {
   return { '~standard': { validate: (data) => ({ value: data }), vendor: 'json-schema', version: 1 } };
 }
       `,
-      errors: [panic('jsonSchemaAdapter', 'named for the schema it returns', '`throw new Error(…)`', 3, 16)],
+      errors: [panic('jsonSchemaAdapter', 'named for the schema it builds', '`throw new Error(…)`', 3, 16)],
     },
     {
       name: 'a validator-named function the helper calls itself runs while the schema is built',
@@ -127,6 +136,22 @@ export function buildSchema(fields) {
 }
       `,
       errors: [panic('buildSchema', 'it returns a JSON Schema', '`throw new Error(…)`', 3, 56)],
+    },
+    {
+      name: 'a schema merged in place into its parameter (@mastra/schema-compat mergeAllOfSubschemas)',
+      code: `
+function mergeAllOfSubschemas(target, subschemas) {
+  const merged = { ...target.properties };
+  for (const sub of subschemas) {
+    for (const [name, schema] of Object.entries(sub.properties ?? {})) {
+      if (name in merged) throw new Error('Cannot flatten allOf: ' + name + ' is defined twice');
+      merged[name] = schema;
+    }
+  }
+  target.properties = merged;
+}
+      `,
+      errors: [panic('mergeAllOfSubschemas', 'named for the schema it builds', '`throw new Error(…)`', 6, 27)],
     },
     {
       name: 'a name that makes a schema, returning a converted one',
