@@ -106,6 +106,7 @@ server.registerTool('connect', { inputSchema: { auth_scheme: z.nativeEnum(AuthSc
           messageId: 'unmarkedTableEnum',
           data: { table: 'AuthSchemeTypes', location: 'file.ts:2', sink: "advertised as `connect`'s inputSchema" },
           line: 3,
+          column: 75,
           suggestions: [
             {
               messageId: 'describeValues',
@@ -176,6 +177,7 @@ export const launch = { name: 'launch', description: 'd', inputSchema: { type: '
           messageId: 'unmarkedTableEnum',
           data: { table: 'REGIONS', location: 'file.ts:1', sink: "advertised as `launch`'s inputSchema" },
           line: 2,
+          column: 40,
           suggestions: [
             {
               messageId: 'describeValues',
@@ -201,6 +203,7 @@ server.registerTool('status', { inputSchema: { status } }, report);`,
           messageId: 'unmarkedTableEnum',
           data: { table: 'Statuses', location: 'file.ts:2', sink: "advertised as `status`'s inputSchema" },
           line: 3,
+          column: 30,
           suggestions: [
             {
               messageId: 'describeValues',
