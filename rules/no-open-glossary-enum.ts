@@ -4,7 +4,10 @@ import { getEvaluator, type Evaluator } from '../src/analysis/evaluator.js';
 import { describeLocation, describeTableLocation, findSourceTables, findUnmarkedSources, type GlossaryTable } from '../src/analysis/glossary.js';
 import { closedCaseSubjects, conditionFacts, GuardIndex, policyCheckSubject, readsFlag } from '../src/analysis/guard-conditions.js';
 import { describeValuesFix } from '../src/analysis/enum-description-fix.js';
+import { describeSink } from '../src/analysis/sink-model.js';
+import { isRoutedByServer } from '../src/analysis/server-routing.js';
 import type { StaticValue } from '../src/analysis/static-value.js';
+import { getSinkAnalysis } from '../src/analysis/value-flow.js';
 import { getSettings } from '../src/settings.js';
 import { createRule } from '../src/util/create-rule.js';
 
@@ -30,7 +33,7 @@ export default createRule<Options, MessageIds>({
       openGlossaryEnum:
         "This enum's values come from glossary table '{{table}}' (policy '{{policy}}', declared at {{location}}), which is not closed: as an enum it rejects every value the table does not list, before your code sees the call. Describe the values in the field's description, or close the table with corroboration.",
       unmarkedTableEnum:
-        "This enum's values come from '{{table}}' (declared at {{location}}), a list not marked as a closed glossary table: as an enum it rejects every value it does not list, before your code sees the call. Describe the values in the field's description, or mark the table closed with corroboration.",
+        "This enum in the schema {{sink}} takes its values from '{{table}}' (declared at {{location}}), a list not marked as a closed glossary table: as an enum it rejects every value it does not list, before your code sees the call. Describe the values in the field's description, or mark the table closed with corroboration.",
       enumWithoutKillSwitch:
         "This enum comes from glossary table '{{table}}' (policy '{{policy}}', declared at {{location}}) but is not emitted under a condition reading '{{killSwitch}}': put it behind the kill switch so every glossary enum can be stopped without a deploy.",
       describeValues: 'Replace the enum with a description listing its {{count}} values.',
@@ -43,7 +46,7 @@ export default createRule<Options, MessageIds>({
           reportUnmarkedTables: {
             type: 'boolean',
             description:
-              'Also report enums whose values come from an imported or module-level array or object that is not marked as a closed glossary table.',
+              "Also report enums whose values come from an imported or module-level array or object that is not marked as a closed glossary table, in a schema that reaches a tool's input.",
           },
           killSwitch: {
             type: 'string',
@@ -85,7 +88,15 @@ export default createRule<Options, MessageIds>({
       const values = evaluator.evaluate(position.valuesNode);
       if (position.requiresList && values.kind !== 'array') return;
       const tables = findSourceTables(values, position.valuesNode, context.filename, glossary, cwd);
-      const unmarked = options.reportUnmarkedTables ? findUnmarkedSources(values, glossary, cwd) : [];
+      // A list the server itself routes on (its own enum, the actions it dispatches) is closed by
+      // construction; and an unmarked list is a hidden gate only in a schema that reaches a tool's input.
+      let unmarked = options.reportUnmarkedTables
+        ? findUnmarkedSources(values, glossary, cwd).filter(
+            (source) => !isInlineElementSource(values, position, source.node) && !isRoutedByServer(source, evaluator, context.sourceCode.visitorKeys),
+          )
+        : [];
+      const gate = unmarked.length > 0 ? toolInputOf(position) : undefined;
+      if (!gate) unmarked = [];
       if (tables.length === 0 && unmarked.length === 0) return;
       if (isInOpenUnion(position, evaluator.module, evaluator.libraryEnvironment)) return;
 
@@ -103,6 +114,7 @@ export default createRule<Options, MessageIds>({
         reportWithSuggestion(position, values, 'unmarkedTableEnum', {
           table: source.name,
           location: describeLocation(source.file, source.node, cwd),
+          sink: gate!,
         });
         return;
       }
@@ -118,6 +130,19 @@ export default createRule<Options, MessageIds>({
     }
 
     /**
+     * `z.enum([Statuses.ACTIVE, Statuses.FAILED])`: a list written here, member by member, is the
+     * author's own choice like any inline list, even when its members are named constants; only a
+     * table copied in whole (`...T`, `T.values`) comes from the table.
+     */
+    function isInlineElementSource(values: StaticValue, position: EnumPosition, declaration: TSESTree.Node): boolean {
+      const fileEvaluator = getEvaluator(context);
+      if (values.kind !== 'array' || !values.node || fileEvaluator.moduleOf(values.node) !== fileEvaluator.module) return false;
+      const [start, end] = position.valuesNode.range;
+      const inline = values.node.range[0] >= start && values.node.range[1] <= end && values.node.type === 'ArrayExpression';
+      return inline && !values.origins.some((origin) => origin.declaration === declaration);
+    }
+
+    /**
      * `if (table.enumPolicy === 'closed') return { enum: codes }`: the enum exists only when the
      * table is closed. A guard on some other table (statically known to be different) does not count.
      */
@@ -128,6 +153,18 @@ export default createRule<Options, MessageIds>({
       };
       if (closedCaseSubjects(reportNode, glossary.policyKey, glossary.closedValue).some(checksThisTable)) return true;
       return guards.isEstablished(reportNode, [table.node, ANY_TABLE]);
+    }
+
+    /**
+     * The tool input the schema holding the enum reaches, as the message names it ("advertised as
+     * `search`'s inputSchema"); undefined when it goes elsewhere or nowhere known (a response
+     * parser, a stored-state format, a schema exported to code out of sight).
+     */
+    function toolInputOf(position: EnumPosition): string | undefined {
+      const schema = position.schemaObject ?? position.call;
+      if (!schema) return undefined;
+      const answer = getSinkAnalysis(context).finalSinkOf(schema);
+      return answer.kind === 'schema' && answer.sink.role === 'tool-input' ? describeSink(answer.sink) : undefined;
     }
 
     function reportWithSuggestion(

@@ -1,18 +1,17 @@
 import { AST_NODE_TYPES, ASTUtils, type TSESLint, type TSESTree } from '@typescript-eslint/utils';
-import { getEvaluator, type Evaluator } from '../src/analysis/evaluator.js';
+import type { Evaluator } from '../src/analysis/evaluator.js';
 import { unwrapTypeWrappers } from '../src/analysis/ast.js';
+import { isFunctionNode } from '../src/analysis/function-name.js';
 import { fallbackSlotListeners, getFallbackPosition, referenceName, type FallbackPosition } from '../src/analysis/fallback-position.js';
-import { isSchemaConverterCall, resolveLibraryReference } from '../src/analysis/schema-libraries.js';
-import {
-  classifySchema,
-  isJsonSchemaShaped,
-  mayBePermissiveObjectLiteral,
-  NO_ARGUMENTS_JSON_SCHEMA,
-  type Permissiveness,
-} from '../src/analysis/schema-model.js';
-import { compileNamePatterns, isOutputSchemaName, isSchemaPositionName } from '../src/analysis/schema-names.js';
+import { permissiveConverterOption, schemaByWhatItIs } from '../src/analysis/schema-evidence.js';
+import { resolveLibraryReference } from '../src/analysis/schema-libraries.js';
+import { classifySchema, JSON_SCHEMA_KEYWORDS, mayBePermissiveObjectLiteral, NO_ARGUMENTS_JSON_SCHEMA, type Permissiveness } from '../src/analysis/schema-model.js';
+import { calleeName, isToolSchemaKey } from '../src/analysis/schema-sinks.js';
+import { describeSink, expectedAt } from '../src/analysis/sink-model.js';
 import type { BuilderValue, StaticValue } from '../src/analysis/static-value.js';
+import { getSinkAnalysis, type SinkAnalysis } from '../src/analysis/value-flow.js';
 import { createRule } from '../src/util/create-rule.js';
+import { compileNamePatterns } from '../src/util/name-patterns.js';
 
 export type Options = [{ schemaNames?: string[]; checkOutputSchemas?: boolean }];
 export type MessageIds = 'permissiveAbsenceFallback' | 'permissiveFailureFallback' | 'replaceWithClosedSchema';
@@ -21,6 +20,16 @@ const ACCEPTS: Readonly<Record<Permissiveness, string>> = {
   anything: 'accepts anything',
   'any-object': 'accepts any object',
 };
+
+/**
+ * Where the sink cannot say whether a schema is an output schema (a converter's branch, a value
+ * standing in for a converter's result), the name of the function or binding may: a hint used
+ * only to stay quiet in recommended, never to report.
+ */
+const OUTPUT_SCHEMA_NAME = /(?:output|response)_?schema/i;
+
+/** The converters with an option that makes what they cannot convert "anything" (zod 4, valibot). */
+const CONVERTER_NAMES: ReadonlySet<string> = new Set(['toJSONSchema', 'toJsonSchema']);
 
 export default createRule<Options, MessageIds>({
   name: 'no-permissive-schema-fallback',
@@ -34,9 +43,9 @@ export default createRule<Options, MessageIds>({
     hasSuggestions: true,
     messages: {
       permissiveAbsenceFallback:
-        'This fallback for a missing schema {{accepts}}, so the tool\'s arguments go unchecked. A tool without arguments declares {{closed}}.',
+        'This fallback for a missing schema {{accepts}} and is {{sink}}, so the arguments it should check go unchecked. A tool without arguments declares {{closed}}.',
       permissiveFailureFallback:
-        'This fallback for a schema that failed to build {{accepts}}: the tool stays listed with argument validation switched off. Propagate the build error instead.',
+        'This fallback for a schema that failed to build {{accepts}} and is {{sink}}: it looks healthy while validation is switched off. Return the build error instead, so that registration fails.',
       replaceWithClosedSchema: 'Replace with {{closed}}, which accepts no arguments.',
     },
     schema: [
@@ -49,12 +58,11 @@ export default createRule<Options, MessageIds>({
             items: { type: 'string', minLength: 1 },
             uniqueItems: true,
             description:
-              'Extra regular expressions (Unicode) for variable, property, parameter and function names that hold schemas, besides /schema/i, parameters, input_schema and parametersJsonSchema.',
+              'Regular expressions (Unicode) for variable, property and parameter names that hold schemas in your code base: a value flowing into one is a schema, as if it reached a tool definition.',
           },
           checkOutputSchemas: {
             type: 'boolean',
-            description:
-              'Also report fallbacks in output-schema positions (outputSchema, output_schema, responseSchema, response_schema). Off in recommended, on in strict.',
+            description: "Also report fallbacks that reach a tool's output schema (outputSchema, output_schema). Off in recommended, on in strict.",
           },
         },
       },
@@ -62,52 +70,44 @@ export default createRule<Options, MessageIds>({
     defaultOptions: [{ schemaNames: [], checkOutputSchemas: false }],
   },
   create(context, [options]) {
-    const schemaNames = compileNamePatterns(options.schemaNames ?? []);
+    const configuredNames = compileNamePatterns(options.schemaNames ?? []);
     const checkOutputSchemas = options.checkOutputSchemas ?? false;
     const sourceCode = context.sourceCode;
-    let evaluator: Evaluator | undefined;
-    // Created on the first fallback: most files have none, and then cost no evaluation at all.
-    const evaluate = (node: TSESTree.Node): StaticValue => (evaluator ??= getEvaluator(context)).evaluate(node);
-    // `schemas`, `inputSchemas`: a collection of schemas, whose empty default is an empty map.
-    const isSchemaName = (name: string): boolean =>
-      (isSchemaPositionName(name) && !/schemas$/i.test(name)) || schemaNames.some((pattern) => pattern.test(name));
-
-    /** A value known to be a schema by what it is: a JSON Schema literal, a library builder, a converter's result. */
-    function isSchemaValue(expression: TSESTree.Expression): boolean {
-      const node = unwrapTypeWrappers(expression);
-      const value = evaluate(node);
-      if (value.kind === 'builder' || isJsonSchemaShaped(value)) return true;
-      if (node.type !== AST_NODE_TYPES.CallExpression) return false;
-      return isSchemaConverterCall(evaluator!.module, node, evaluator!.libraryEnvironment);
-    }
-
-    /** A schema by its value, or by the name it is read under (`def.inputSchema`, `loadSchema(url)`). */
-    function isSchemaExpression(expression: TSESTree.Expression): boolean {
-      const name = referenceName(unwrapTypeWrappers(expression));
-      return (name !== undefined && isSchemaName(name)) || isSchemaValue(expression);
-    }
+    let analysis: SinkAnalysis | undefined;
+    // Created on the first candidate: most files have none, and then cost no evaluation at all.
+    const sinks = (): SinkAnalysis => (analysis ??= getSinkAnalysis(context, { configuredNames }));
+    const evaluate = (node: TSESTree.Node): StaticValue => sinks().evaluator.evaluate(node);
 
     /**
-     * A fallback is only a schema fallback where a schema is expected: `options ?? {}` is not one.
-     * Evidence is the value's own shape, the names of the position, or a schema it stands in for.
+     * Where the fallback goes, as a message names it, and whether that is an output schema. A
+     * schema by its sink (a tool definition, a registration call, Ajv, a schema library, a
+     * converter's branch), or standing in for a value that is a schema by what it is. Anything
+     * else, including every fallback whose sink is unknown, is not reported.
      */
-    function isSchemaFallback(position: FallbackPosition, node: TSESTree.Expression, value: StaticValue): boolean {
-      const shaped = value.kind === 'builder' || isJsonSchemaShaped(value);
-      // Under a schema-named key of a fallback value, a bare `{}` may be a zod raw shape (no arguments).
-      if (position.nestedKey !== undefined) return shaped && isSchemaName(position.nestedKey);
-      if (shaped) return true;
-      // `return true` in `isSchemaFoo()` is a predicate's answer: `true` is a schema only where it
-      // replaces one, never on the strength of a name alone.
-      if (value.kind === 'primitive') return position.replaced.some(isSchemaValue);
-      const ownName = referenceName(node);
-      if (ownName !== undefined && isSchemaName(ownName)) return true;
-      return position.names.some(isSchemaName) || position.replaced.some(isSchemaExpression);
-    }
-
-    function isOutputPosition(position: FallbackPosition): boolean {
-      return position.nestedKey !== undefined
-        ? isOutputSchemaName(position.nestedKey)
-        : position.names.some(isOutputSchemaName);
+    function destination(position: FallbackPosition, node: TSESTree.Expression, value: StaticValue): { sink: string; output: boolean } | undefined {
+      const answer = sinks().sinkOf(node);
+      if (answer.kind === 'data') return undefined;
+      if (answer.kind === 'schema') {
+        // An elicitation's form is the user's to fill, not a contract a tool's arguments are checked against.
+        if (answer.sink.role === 'elicitation') return undefined;
+        // An object also written into, or handed to code out of sight, may reach the sink filled in.
+        if (answer.alsoModified && value.kind === 'object') return undefined;
+        const expected = expectedAt(answer.sink);
+        // A JSON Schema literal is no schema where only a library schema or a zod raw shape goes.
+        if (expected === undefined || (value.kind !== 'builder' && expected !== 'schema')) return undefined;
+        // `additionalProperties: source.additionalProperties ?? true` writes out the keyword's own
+        // default for a source that left it unset: a faithful translation, not a loosening.
+        const keyword = answer.sink.pointer.at(-1);
+        if (keyword !== undefined && JSON_SCHEMA_KEYWORDS.has(keyword) && position.replaced.some((other) => referenceName(other) === keyword)) return undefined;
+        const output = answer.sink.role === 'tool-output' || (answer.sink.role === 'converter-return' && position.names.some((name) => OUTPUT_SCHEMA_NAME.test(name)));
+        return { sink: describeSink(answer.sink), output };
+      }
+      if (position.nestedKey !== undefined) return undefined;
+      for (const replaced of position.replaced) {
+        const schema = schemaByWhatItIs(replaced, sinks().evaluator);
+        if (schema !== undefined) return { sink: `used in place of \`${schema}\``, output: position.names.some((name) => OUTPUT_SCHEMA_NAME.test(name)) };
+      }
+      return undefined;
     }
 
     function check(candidate: TSESTree.Expression): void {
@@ -117,25 +117,26 @@ export default createRule<Options, MessageIds>({
       if (node.type === AST_NODE_TYPES.ObjectExpression && !mayBePermissiveObjectLiteral(node)) return;
       const position = getFallbackPosition(candidate, sourceCode);
       if (!position) return;
-      if (!checkOutputSchemas && isOutputPosition(position)) return;
       const value = evaluate(node);
       const permissiveness = classifySchema(value);
       if (!permissiveness) return;
-      if (!isSchemaFallback(position, node, value)) return;
+      // zod's `schema.catch(value)` is the value parsing yields when it fails, not a rejection handler.
+      if (position.form === 'rejection-handler' && position.replaced[0] && evaluate(position.replaced[0]).kind === 'builder') return;
       // `loose ? {} : { type: 'object' }` chooses between two permissive schemas: nothing is replaced.
-      if (position.replaced.length > 0 && position.replaced.every((other) => classifySchema(evaluate(other)) !== undefined)) {
-        return;
-      }
+      if (position.replaced.length > 0 && position.replaced.every((other) => classifySchema(evaluate(other)) !== undefined)) return;
+      if (position.guard && isUnreachableGuard(position.guard.test, position.guard.fn)) return;
+      const target = destination(position, candidate, value);
+      if (!target || (target.output && !checkOutputSchemas)) return;
       const accepts = ACCEPTS[permissiveness];
       if (position.cause === 'failure') {
-        context.report({ node, messageId: 'permissiveFailureFallback', data: { accepts } });
+        context.report({ node, messageId: 'permissiveFailureFallback', data: { accepts, sink: target.sink } });
         return;
       }
-      const closed = closedSchemaFor(value, node, evaluator!);
+      const closed = closedSchemaFor(value, node, sinks().evaluator);
       context.report({
         node,
         messageId: 'permissiveAbsenceFallback',
-        data: { accepts, closed: closed.text },
+        data: { accepts, sink: target.sink, closed: closed.text },
         suggest: closed.fixable
           ? [
               {
@@ -148,8 +149,47 @@ export default createRule<Options, MessageIds>({
       });
     }
 
-    // A member of a fallback value is one only under a schema's name (see `isSchemaFallback`).
-    return fallbackSlotListeners(check, { memberKeys: isSchemaName });
+    /**
+     * `if (!this.outputShape) return {}` in a method whose every call is under
+     * `this.outputShape && …` (or `if (this.outputShape)`): the fallback is never taken.
+     */
+    function isUnreachableGuard(test: TSESTree.Expression, fn: TSESTree.Node): boolean {
+      if (test.type !== AST_NODE_TYPES.UnaryExpression || test.operator !== '!' || !isFunctionNode(fn)) return false;
+      const tested = sourceCode.getText(test.argument);
+      const calls = sinks().callSitesOf(fn).filter((call) => !(fn.range[0] <= call.range[0] && call.range[1] <= fn.range[1]));
+      return calls.length > 0 && calls.every((call) => isUnderCondition(call, tested));
+    }
+
+    function isUnderCondition(node: TSESTree.Node, tested: string): boolean {
+      for (let child = node, parent = node.parent; parent && !isFunctionNode(parent); child = parent, parent = parent.parent) {
+        if (parent.type === AST_NODE_TYPES.LogicalExpression && parent.operator === '&&' && parent.right === child && sourceCode.getText(parent.left) === tested) return true;
+        if ((parent.type === AST_NODE_TYPES.IfStatement || parent.type === AST_NODE_TYPES.ConditionalExpression) && parent.consequent === child && sourceCode.getText(parent.test) === tested) return true;
+      }
+      return false;
+    }
+
+    /** `z.toJSONSchema(s, { unrepresentable: 'any' })`: the converter's own fallback for what it cannot convert. */
+    function checkConverterOptions(call: TSESTree.CallExpression): void {
+      if (call.arguments.length < 2 || !CONVERTER_NAMES.has(calleeName(call.callee) ?? '')) return;
+      const found = permissiveConverterOption(call, sinks().evaluator);
+      if (!found) return;
+      context.report({
+        node: found.node,
+        messageId: 'permissiveFailureFallback',
+        data: { accepts: ACCEPTS.anything, sink: `what \`${found.converter}()\` writes, by \`${found.option}\`, for every part it cannot convert` },
+      });
+    }
+
+    // A member of a fallback value is offered only under a key that can be a schema sink.
+    const slots = fallbackSlotListeners(check, { memberKeys: (key) => isToolSchemaKey(key) || configuredNames.some((pattern) => pattern.test(key)) });
+    const onCall = slots.CallExpression;
+    return {
+      ...slots,
+      CallExpression(node) {
+        onCall?.(node);
+        checkConverterOptions(node);
+      },
+    };
   },
 });
 

@@ -1,8 +1,8 @@
 import type { TSESTree } from '@typescript-eslint/utils';
 import { createPanicDetector, panicVocabulary } from '../src/analysis/panic.js';
 import { createSchemaHelperFinder, type SchemaHelperReason } from '../src/analysis/schema-helper.js';
-import { compileNamePatterns } from '../src/analysis/schema-names.js';
 import { createRule } from '../src/util/create-rule.js';
+import { compileNamePatterns } from '../src/util/name-patterns.js';
 
 export interface RuleOptions {
   allowErrorClasses?: string[];
@@ -18,11 +18,15 @@ const nameList = { type: 'array', items: { type: 'string', minLength: 1 }, uniqu
 function describeReason(reason: SchemaHelperReason): string {
   switch (reason.kind) {
     case 'name':
-      return 'its name contains "schema"';
+      return 'named for the schema it builds';
     case 'name-pattern':
       return `its name matches ${reason.pattern}`;
     case 'returns-schema-literal':
       return 'it returns a JSON Schema';
+    case 'returns-library-schema':
+      return 'it returns a schema-library schema';
+    case 'result-reaches-sink':
+      return `its result is ${reason.sink}`;
     case 'returns-converter-result':
       return `it returns the result of \`${reason.converter}()\``;
   }

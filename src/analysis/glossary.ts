@@ -339,6 +339,8 @@ export interface UnmarkedTable {
   readonly name: string;
   readonly file: string;
   readonly node: TSESTree.Node;
+  /** The whole table the binding holds (not only the part the enum used). */
+  readonly value: StaticValue;
 }
 
 function isDataLiteral(node: TSESTree.Node | undefined): boolean {
@@ -376,7 +378,7 @@ export function findUnmarkedSources(value: StaticValue, glossary: GlossarySettin
       if (tableOfOrigin(origin, glossary, cwd)) continue;
       if (!found.has(origin.declaration)) {
         const name = origin.dependency ? `${origin.dependency.exportName} (package ${origin.dependency.packageName})` : origin.name;
-        found.set(origin.declaration, { name, file: origin.file, node: origin.declaration });
+        found.set(origin.declaration, { name, file: origin.file, node: origin.declaration, value: origin.value });
       }
     }
   }

@@ -218,34 +218,3 @@ export function isChainContinuation(node: TSESTree.CallExpression): boolean {
   const callee = unwrapChainAndTypeWrappers(node.callee);
   return callee.type === 'MemberExpression' && unwrapChainAndTypeWrappers(callee.object).type === 'CallExpression';
 }
-
-/** Functions that turn a library schema into JSON Schema, by the names their packages export. */
-const CONVERTER_FUNCTIONS = new Set(['zodToJsonSchema', 'toJsonSchema', 'toJSONSchema', 'zodToJsonSchemaV3', 'typeboxToJsonSchema']);
-
-function calleeName(callee: TSESTree.Node): string | undefined {
-  const node = unwrapChainAndTypeWrappers(callee);
-  if (node.type === 'Identifier') return node.name;
-  if (node.type === 'MemberExpression') return memberName(node);
-  return undefined;
-}
-
-function receiverName(callee: TSESTree.Node): string | undefined {
-  const node = unwrapChainAndTypeWrappers(callee);
-  if (node.type !== 'MemberExpression') return undefined;
-  return calleeName(node.object);
-}
-
-/**
- * A call whose result is a JSON Schema built from something else (a zod/valibot converter) or a
- * compiled validator (`ajv.compile`): functions returning these are schema helpers.
- */
-export function isSchemaConverterCall(module: ModuleSource, node: TSESTree.CallExpression, env: LibraryEnvironment): boolean {
-  const name = calleeName(node.callee);
-  if (name !== undefined && CONVERTER_FUNCTIONS.has(name)) return true;
-  if (name === 'compile' || name === 'compileAsync' || name === 'getSchema') {
-    const receiver = receiverName(node.callee);
-    if (receiver !== undefined && /ajv/i.test(receiver)) return true;
-  }
-  const call = resolveLibraryCall(module, node, env);
-  return call !== undefined && call.steps.some((step) => step.name === 'toJSONSchema');
-}

@@ -1,20 +1,22 @@
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from '@typescript-eslint/utils';
-import { findBinding } from './bindings.js';
 import type { Evaluator } from './evaluator.js';
 import { getKeyName } from './ast.js';
 import { vocabularyPattern } from './file-text.js';
 import { isJsonSchemaShaped } from './schema-model.js';
+import { calleeName, isToolSchemaKey, sinkOfArgument, sinkOfClassMember, sinkOfProperty } from './schema-sinks.js';
+import type { SchemaSink } from './sink-model.js';
 import type { JsonSchemaDraft } from './schema-structure.js';
 import type { ObjectValue } from './static-value.js';
 
 /**
- * The places where a value is a JSON Schema by contract, so its literal can be compiled: the
- * schema properties of tool definitions (MCP, OpenAI, Anthropic, Gemini), the arguments of Ajv
- * and of the AI SDK's `jsonSchema()`, and `const`s named `…Schema`.
+ * The places where a literal is a JSON Schema, so it can be compiled: the sinks the shared sink
+ * analysis knows (a tool definition's schema keys, Ajv's arguments, the AI SDK's `jsonSchema()`),
+ * and, where the code does not show a sink, a tool schema key or a `const` named `…Schema` whose
+ * value is shaped like a JSON Schema (the name is a hint the shape must confirm).
  */
 
 export interface SchemaLiteralPosition {
-  /** How the message names the position: `inputSchema`, `ajv.compile()`, `searchSchema`. */
+  /** How the message names the position: `inputSchema`, `compile()`, `searchSchema`. */
   readonly name: string;
   /** The expression that holds the schema (in the linted file). */
   readonly valueNode: TSESTree.Node;
@@ -24,56 +26,27 @@ export interface SchemaLiteralPosition {
   readonly mcpTool: boolean;
   /** The draft the consumer implies (the Ajv class an `ajv.compile()` belongs to), if any. */
   readonly draft: JsonSchemaDraft | undefined;
+  /**
+   * The sink the position is, when the code shows one (a tool definition or registration call,
+   * Ajv, `jsonSchema()`): a schema there is a schema whatever it looks like. Undefined for a
+   * position known by its name and the value's shape only.
+   */
+  readonly sink: SchemaSink | undefined;
   /** Whether the evaluated value is a JSON Schema here (and not, say, a zod raw shape). */
   accepts(value: ObjectValue): boolean;
 }
 
 const MCP_TOOL_PROPERTIES = new Set(['inputSchema', 'outputSchema']);
-/** Property names whose value is a JSON Schema when it looks like one (`parameters` is also a common data field). */
-const SCHEMA_PROPERTIES = new Set([...MCP_TOOL_PROPERTIES, 'input_schema', 'parameters', 'parametersJsonSchema']);
 const SCHEMA_CONST = /schema$/i;
-const AJV_METHODS = new Set(['compile', 'compileAsync', 'validate', 'addSchema']);
-const AJV_RECEIVER = /ajv/i;
 
 /**
  * Words every position spells where it is: a schema property, a `…Schema` const, an Ajv receiver,
  * `jsonSchema()`. A file without any of them holds no position (see `mayMention`).
  */
-export const SCHEMA_LITERAL_POSITION_VOCABULARY = vocabularyPattern([...SCHEMA_PROPERTIES, 'schema', 'ajv', 'jsonSchema']);
+export const SCHEMA_LITERAL_POSITION_VOCABULARY = vocabularyPattern(['inputSchema', 'outputSchema', 'input_schema', 'output_schema', 'parameters', 'parametersJsonSchema', 'schema', 'ajv', 'jsonSchema']);
 
-const AJV_DRAFT_BY_MODULE: ReadonlyMap<string, JsonSchemaDraft> = new Map([
-  ['ajv', 'draft-07'],
-  ['ajv/dist/ajv', 'draft-07'],
-  ['ajv/dist/ajv.js', 'draft-07'],
-  ['ajv/dist/2019', '2019-09'],
-  ['ajv/dist/2019.js', '2019-09'],
-  ['ajv/dist/2020', '2020-12'],
-  ['ajv/dist/2020.js', '2020-12'],
-]);
-
-/**
- * `ajv` in `ajv.compile(…)` as far as this file shows: `const ajv = new Ajv()` with `Ajv`
- * imported from `ajv` is draft-07 (Ajv's default class), from `ajv/dist/2020` is 2020-12.
- */
-function ajvDraft(evaluator: Evaluator, receiver: TSESTree.Node): JsonSchemaDraft | undefined {
-  if (receiver.type !== AST_NODE_TYPES.Identifier) return undefined;
-  const binding = findBinding(evaluator.module, receiver);
-  if (binding.kind !== 'declarator' || binding.declarator.init?.type !== AST_NODE_TYPES.NewExpression) return undefined;
-  const constructor = binding.declarator.init.callee;
-  if (constructor.type !== AST_NODE_TYPES.Identifier) return undefined;
-  const imported = findBinding(evaluator.module, constructor);
-  return imported.kind === 'import' ? AJV_DRAFT_BY_MODULE.get(imported.specifier) : undefined;
-}
-
-function isAjvReceiver(node: TSESTree.Node): boolean {
-  if (node.type === AST_NODE_TYPES.Identifier) return AJV_RECEIVER.test(node.name);
-  if (node.type === AST_NODE_TYPES.MemberExpression) {
-    const { property } = node;
-    return !node.computed && (property.type === AST_NODE_TYPES.Identifier || property.type === AST_NODE_TYPES.PrivateIdentifier) && AJV_RECEIVER.test(property.name);
-  }
-  if (node.type === AST_NODE_TYPES.NewExpression) return node.callee.type === AST_NODE_TYPES.Identifier && AJV_RECEIVER.test(node.callee.name);
-  return false;
-}
+/** The calls whose first argument is a schema literal position: Ajv's schema methods and the AI SDK's `jsonSchema()`. */
+const LITERAL_SINK_CALLS: ReadonlySet<string> = new Set(['compile', 'compileAsync', 'validate', 'addSchema', 'addMetaSchema', 'jsonSchema']);
 
 const isJsonSchemaObject = (value: ObjectValue) => isJsonSchemaShaped(value);
 const isAnyObject = () => true;
@@ -111,47 +84,40 @@ export function findSchemaLiteralPositions(
     if (visit(position)) checkedRanges.splice(before + 1, 0, position.valueNode.range);
   }
 
-  function considerProperty(key: TSESTree.Node, computed: boolean, value: TSESTree.Node | null | undefined): void {
+  function considerProperty(key: TSESTree.Node, computed: boolean, value: TSESTree.Node | null | undefined, sink: (name: string) => SchemaSink | undefined): void {
     if (!value) return;
     const name = getKeyName(key, computed);
-    if (name === undefined || !SCHEMA_PROPERTIES.has(name)) return;
-    consider({ name, valueNode: value, keyNode: key, mcpTool: MCP_TOOL_PROPERTIES.has(name), draft: undefined, accepts: isJsonSchemaObject });
+    if (name === undefined || !isToolSchemaKey(name)) return;
+    consider({ name, valueNode: value, keyNode: key, mcpTool: MCP_TOOL_PROPERTIES.has(name), draft: undefined, sink: sink(name), accepts: isJsonSchemaObject });
   }
 
   return {
     Property(node) {
       if (node.parent.type !== AST_NODE_TYPES.ObjectExpression || node.kind !== 'init' || node.method) return;
-      considerProperty(node.key, node.computed, node.value);
+      const object = node.parent;
+      considerProperty(node.key, node.computed, node.value, (name) => sinkOfProperty(object, name, node.value, evaluator));
     },
     PropertyDefinition(node) {
-      considerProperty(node.key, node.computed, node.value);
+      if (node.parent.type !== AST_NODE_TYPES.ClassBody) return;
+      const body = node.parent;
+      considerProperty(node.key, node.computed, node.value, (name) => (node.value ? sinkOfClassMember(body, name, node.value, evaluator) : undefined));
     },
     AssignmentExpression(node) {
       if (node.operator !== '=' || node.left.type !== AST_NODE_TYPES.MemberExpression) return;
-      considerProperty(node.left.property, node.left.computed, node.right);
+      considerProperty(node.left.property, node.left.computed, node.right, () => undefined);
     },
     VariableDeclarator(node) {
       if (node.parent.kind !== 'const' || node.id.type !== AST_NODE_TYPES.Identifier || !node.init || !SCHEMA_CONST.test(node.id.name)) return;
-      consider({ name: node.id.name, valueNode: node.init, keyNode: node.id, mcpTool: false, draft: undefined, accepts: isJsonSchemaObject });
+      consider({ name: node.id.name, valueNode: node.init, keyNode: node.id, mcpTool: false, draft: undefined, sink: undefined, accepts: isJsonSchemaObject });
     },
     CallExpression(node) {
       const [argument] = node.arguments;
       if (!argument || argument.type === AST_NODE_TYPES.SpreadElement) return;
-      const { callee } = node;
-      if (callee.type === AST_NODE_TYPES.MemberExpression && !callee.computed && callee.property.type === AST_NODE_TYPES.Identifier) {
-        if (AJV_METHODS.has(callee.property.name) && isAjvReceiver(callee.object)) {
-          const draft = ajvDraft(evaluator, callee.object);
-          consider({ name: `${callee.property.name}()`, valueNode: argument, keyNode: undefined, mcpTool: false, draft, accepts: isAnyObject });
-          return;
-        }
-        if (callee.property.name === 'jsonSchema') {
-          consider({ name: 'jsonSchema()', valueNode: argument, keyNode: undefined, mcpTool: false, draft: undefined, accepts: isAnyObject });
-        }
-        return;
-      }
-      if (callee.type === AST_NODE_TYPES.Identifier && callee.name === 'jsonSchema') {
-        consider({ name: 'jsonSchema()', valueNode: argument, keyNode: undefined, mcpTool: false, draft: undefined, accepts: isAnyObject });
-      }
+      // Every call of a file comes here: only Ajv's schema methods and `jsonSchema()` are asked about.
+      if (!LITERAL_SINK_CALLS.has(calleeName(node.callee) ?? '')) return;
+      const known = sinkOfArgument(node, 0, evaluator);
+      if (known?.kind !== 'sink' || (known.sink.role !== 'validator' && known.sink.key !== 'jsonSchema')) return;
+      consider({ name: `${known.sink.key}()`, valueNode: argument, keyNode: undefined, mcpTool: false, draft: known.sink.draft, sink: known.sink, accepts: isAnyObject });
     },
   };
 }

@@ -101,9 +101,14 @@ function isPrimitive(value: StaticValue | undefined, expected: unknown): boolean
   return value?.kind === 'primitive' && value.value === expected;
 }
 
+/**
+ * `'object'`, `['object']`, and `['object', 'null']`: a fallback never excludes `null` (a missing
+ * schema's substitute that also admits `null` is at least as open as one that does not).
+ */
 function isObjectType(value: StaticValue): boolean {
   if (isPrimitive(value, 'object')) return true;
-  return value.kind === 'array' && value.complete && value.elements.length === 1 && isPrimitive(value.elements[0], 'object');
+  if (value.kind !== 'array' || !value.complete || !value.elements.some((element) => isPrimitive(element, 'object'))) return false;
+  return value.elements.every((element) => isPrimitive(element, 'object') || isPrimitive(element, 'null'));
 }
 
 function acceptsAnything(value: StaticValue | undefined): boolean {
@@ -220,9 +225,14 @@ function classifyRoot(builder: BuilderValue): { accepts: Permissiveness | undefi
       return { accepts: undefined, modifiersFrom: 0 };
     case 'typebox':
       if (root.name === 'Any' || root.name === 'Unknown') return { accepts: 'anything', modifiersFrom: 1 };
+      // TypeBox objects accept properties they do not declare unless told otherwise, so
+      // `Type.Object({})` (no options, or options without `additionalProperties`) is open.
       if (root.name === 'Object' && isEmptyObject(root.values[0])) {
         const options = root.values[1];
-        const additional = options?.kind === 'object' ? options.properties.get('additionalProperties')?.value : undefined;
+        if (options === undefined || (options.kind === 'object' && options.complete && !options.properties.has('additionalProperties'))) {
+          return { accepts: 'any-object', modifiersFrom: 1 };
+        }
+        const additional = options.kind === 'object' ? options.properties.get('additionalProperties')?.value : undefined;
         if (additional && (isPrimitive(additional, true) || isAnyBuilder(additional))) return { accepts: 'any-object', modifiersFrom: 1 };
       }
       if (root.name === 'Record' && isOpenRecord(root.values)) return { accepts: 'any-object', modifiersFrom: 1 };
@@ -280,6 +290,29 @@ export function isJsonSchemaShaped(value: StaticValue): boolean {
     )
   );
 }
+
+/** OpenAPI's additions to a schema object; a literal using them is still a schema. */
+const OPENAPI_SCHEMA_KEYWORDS: ReadonlySet<string> = new Set(['nullable', 'discriminator', 'example', 'xml', 'externalDocs']);
+
+/**
+ * A JSON Schema by its keys alone, with nothing to vouch for it: schema-shaped, and every key a
+ * schema keyword. `{ type: 'string', value }` is a lexer's token, not a schema.
+ */
+export function isSchemaOnlyObject(value: StaticValue): boolean {
+  if (value.kind !== 'object') return false;
+  const keys = [...value.properties.keys()];
+  if (!keys.every((key) => JSON_SCHEMA_KEYWORDS.has(key) || isAnnotationKeyword(key) || OPENAPI_SCHEMA_KEYWORDS.has(key))) return false;
+  // `{ $ref: '#/definitions/Node' }`: a reference is a schema too (a converter's branch returns one).
+  const reference = value.properties.get('$ref')?.value;
+  const isReference = reference !== undefined && (reference.kind === 'unknown' || (reference.kind === 'primitive' && typeof reference.value === 'string'));
+  return isJsonSchemaShaped(value) || isReference || keys.some((key) => SCHEMA_ONLY_KEYWORDS.has(key));
+}
+
+/**
+ * Keywords no other common object uses (`{ items }` and `{ default }` are data as often as
+ * schemas): an object of keywords holding one of these is a schema (`{ anyOf: [...] }`).
+ */
+const SCHEMA_ONLY_KEYWORDS: ReadonlySet<string> = new Set(['anyOf', 'oneOf', 'allOf', 'not', '$defs', 'definitions', 'patternProperties', 'additionalProperties', 'prefixItems', 'unevaluatedProperties']);
 
 /** The suggestion a tool without arguments should declare instead of a permissive schema. */
 export const NO_ARGUMENTS_JSON_SCHEMA = "{ type: 'object', additionalProperties: false }";

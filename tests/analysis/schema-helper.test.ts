@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { startsWithWord } from '../../src/analysis/schema-helper.js';
+import { namesSchemaProduct, startsWithWord } from '../../src/analysis/schema-helper.js';
 
 describe('startsWithWord (ignoreNames prefixes)', () => {
   it.each([
@@ -23,5 +23,58 @@ describe('startsWithWord (ignoreNames prefixes)', () => {
     ['toolSchema', 'is'],
   ])('%s does not start with the word %s', (name, prefix) => {
     expect(startsWithWord(name, prefix)).toBe(false);
+  });
+});
+
+describe('namesSchemaProduct (a name is a hint only with a return value to stand on)', () => {
+  it.each([
+    'toolSchema',
+    'mustSchema',
+    'getInputSchema',
+    'buildInputSchema',
+    'inputSchema',
+    '#schemaToJsonSchema',
+    'schemaFor',
+    'generateSchemaFromZodObject',
+    'convertSchemaToZod',
+    'jsonSchemaToZodSchema',
+    'getSchemaAndParserFromInputType',
+    'ensureStrictJsonSchema',
+    'mergeAllOfSubschemas',
+    'betaStandardSchemaTool',
+    'json-schema',
+    'TOOL_SCHEMA',
+  ])('%s makes a schema', (name) => {
+    expect(namesSchemaProduct(name)).toBe(true);
+  });
+
+  it.each([
+    // Issue 18: the schema in the name is what the function takes, or something it has.
+    'parseWithSchema',
+    'defaultsFromSchema',
+    'validateAgainstSchema',
+    '_requestWithSchemaViaCodec',
+    'addSchema',
+    '_addSchema',
+    'removeSchema',
+    'registerSchema',
+    'describeSchema',
+    'parseStandardSchema',
+    'initializeInMemorySchema',
+    'getSchemaTypes',
+    'getSchemaRefs',
+    '_compileSchemaEnv',
+    'extendSubschemaData',
+    'outputSchemaName',
+    '_schemaToInstruction',
+    'schemaVersionAtLeast',
+    'schemas_dir',
+    'parseArguments',
+    // The smoke corpus's bundled Ajv: reading a subschema, compiling a schema into a validator.
+    'getSubschema',
+    'compileSchema',
+    '_compileSchemaEnv',
+  ])('%s does not', (name) => {
+    expect(namesSchemaProduct(name)).toBe(false);
   });
 });

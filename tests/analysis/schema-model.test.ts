@@ -25,6 +25,9 @@ describe('schema model: JSON Schema values', () => {
     ["{ type: 'object', patternProperties: { '.*': {} } }"],
     ["{ type: 'object', minProperties: 0, description: 'anything goes' }"],
     ["{ type: ['object'] }"],
+    // Issue 18: a fallback that also admits null is at least as open as `{ type: 'object' }`.
+    ["{ type: ['object', 'null'] }"],
+    ["{ type: ['null', 'object'], properties: {} }"],
   ])('%s accepts any object', (schema) => {
     expect(classify(schema)).toBe('any-object');
   });
@@ -36,6 +39,8 @@ describe('schema model: JSON Schema values', () => {
     ["{ type: 'object', required: ['a'] }"],
     ["{ type: 'object', patternProperties: { '^x-': {} } }"],
     ["{ type: 'string' }"],
+    ["{ type: ['object', 'string'] }"],
+    ["{ type: ['object', 'null'], additionalProperties: false }"],
     ["{ type: 'error', message: 'failed' }"],
     ['false'],
     ["{ anyOf: [{ type: 'string' }] }"],
@@ -72,6 +77,9 @@ describe('schema model: library builders', () => {
     ["import { Type } from 'typebox';", 'Type.Any()', 'anything'],
     ["import { Type } from '@sinclair/typebox';", 'Type.Unknown()', 'anything'],
     ["import * as T from '@sinclair/typebox';", 'T.Type.Object({}, { additionalProperties: true })', 'any-object'],
+    // Issue 18: TypeBox objects accept undeclared properties unless told otherwise.
+    ["import { Type } from 'typebox';", 'Type.Object({})', 'any-object'],
+    ["import { Type } from '@sinclair/typebox';", "Type.Object({}, { description: 'no arguments' })", 'any-object'],
     ["import * as v from 'valibot';", 'v.any()', 'anything'],
     ["import * as v from 'valibot';", 'v.looseObject({})', 'any-object'],
     ["import { unknown } from 'valibot';", 'unknown()', 'anything'],
@@ -85,7 +93,8 @@ describe('schema model: library builders', () => {
     ["import { z } from 'zod';", 'z.object({ a: z.string() }).passthrough()'],
     ["import { z } from 'zod';", 'z.any().refine((v) => v !== null)'],
     ["import { z } from 'zod';", 'z.record(z.string(), z.number())'],
-    ["import { Type } from 'typebox';", 'Type.Object({})'],
+    ["import { Type } from 'typebox';", 'Type.Object({}, { additionalProperties: false })'],
+    ["import { Type } from 'typebox';", 'Type.Object({}, options)'],
     ['const z = { any: () => ({}) };', 'z.any()'],
   ])('%s %s is not permissive', (imports, expression) => {
     expect(classify(expression, imports)).toBeUndefined();

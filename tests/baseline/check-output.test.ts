@@ -166,7 +166,7 @@ describe('with the real rules', () => {
   it('no-permissive-schema-fallback: a catch returning { type: "object" } is baselined, and a second one is new', async () => {
     const TOOL = `export function toolSchema(build: () => object) {
   try {
-    return build();
+    return zodToJsonSchema(build());
   } catch {
     return { type: 'object' };
   }
@@ -181,7 +181,7 @@ describe('with the real rules', () => {
 
     project.write(
       'src/tools.ts',
-      `${TOOL}\nexport function otherSchema(build: () => object) {\n  try {\n    return build();\n  } catch {\n    return { type: 'object' };\n  }\n}\n`,
+      `${TOOL}\nexport function otherSchema(build: () => object) {\n  try {\n    return zodToJsonSchema(build());\n  } catch {\n    return { type: 'object' };\n  }\n}\n`,
     );
     expect(await lint(project.dir)).toEqual([
       expect.objectContaining({ line: 13, ruleId: 'schema-contract/no-permissive-schema-fallback', messageId: 'permissiveFailureFallback' }),

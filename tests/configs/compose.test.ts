@@ -12,13 +12,16 @@ const recommended = schemaContract.configs.recommended;
 const OUR_RULES = Object.keys(recommended.rules ?? {});
 const FALLBACK_RULE = 'schema-contract/no-permissive-schema-fallback';
 
-/** A permissive schema returned from a catch: the seed ADR's defect, in TypeScript and in JavaScript. */
+/**
+ * A permissive schema returned from a catch where the try returns a converted schema: the seed
+ * ADR's defect, in TypeScript and in JavaScript.
+ */
 const SOURCES = {
   ts: [
     'export function toolSchema(raw: string): Record<string, unknown> {',
     '  const unused: number = 1;',
     '  try {',
-    '    return JSON.parse(raw) as Record<string, unknown>;',
+    '    return zodToJsonSchema(JSON.parse(raw)) as Record<string, unknown>;',
     '  } catch {',
     "    return { type: 'object' };",
     '  }',
@@ -29,7 +32,7 @@ const SOURCES = {
     'export function toolSchema(raw) {',
     '  const unused = 1;',
     '  try {',
-    '    return JSON.parse(raw);',
+    '    return zodToJsonSchema(JSON.parse(raw));',
     '  } catch {',
     "    return { type: 'object' };",
     '  }',

@@ -53,11 +53,11 @@ const CLOSED_GLOSSARY = `export const MARKETPLACES = {
 
 const TOOL_WITH_FINDINGS = `import { MARKETPLACES } from './glossary.js';
 
-declare function convert(source: unknown): object;
+declare function zodToJsonSchema(source: unknown): object;
 
 export function buildInputSchema(source: unknown): object {
   try {
-    return convert(source);
+    return zodToJsonSchema(source);
   } catch {
     return { type: 'object' };
   }
@@ -77,8 +77,8 @@ export const searchTool = {
 `;
 
 const TOOL_FALLBACK_FIXED = TOOL_WITH_FINDINGS.replace(
-  "  try {\n    return convert(source);\n  } catch {\n    return { type: 'object' };\n  }",
-  '  return convert(source);',
+  "  try {\n    return zodToJsonSchema(source);\n  } catch {\n    return { type: 'object' };\n  }",
+  '  return zodToJsonSchema(source);',
 );
 
 const FALLBACK = 'schema-contract/no-permissive-schema-fallback';
@@ -153,6 +153,8 @@ const NO_ARGUMENTS_TOOL = `type ToolDefinition = { name: string; inputSchema?: o
 export function listedSchema(def: ToolDefinition): object {
   return def.inputSchema ?? {};
 }
+
+export const listed = { name: 'search', inputSchema: listedSchema({ name: 'search' }) };
 `;
 
 describe('code actions from the language server', () => {
@@ -182,11 +184,11 @@ describe('code actions from the language server', () => {
   }, 60_000);
 });
 
-const BASELINED_TOOL = `declare function convert(source: unknown): object;
+const BASELINED_TOOL = `declare function zodToJsonSchema(source: unknown): object;
 
 export function firstSchema(source: unknown): object {
   try {
-    return convert(source);
+    return zodToJsonSchema(source);
   } catch {
     return { type: 'object' };
   }
@@ -194,7 +196,7 @@ export function firstSchema(source: unknown): object {
 
 export function secondSchema(source: unknown): object {
   try {
-    return convert(source);
+    return zodToJsonSchema(source);
   } catch {
     return {};
   }
@@ -204,7 +206,7 @@ export function secondSchema(source: unknown): object {
 const BASELINED_TOOL_EDITED = `${BASELINED_TOOL.replace("  } catch {\n    return {};\n  }", '  } finally {\n    void 0;\n  }')}
 export function thirdSchema(source: unknown): object {
   try {
-    return convert(source);
+    return zodToJsonSchema(source);
   } catch {
     return { type: 'object', properties: {} };
   }

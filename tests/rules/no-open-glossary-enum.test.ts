@@ -46,7 +46,9 @@ const DERIVED = `import { z } from 'zod';\nimport { MARKETPLACE_CODES } from './
 const CYCLE = `import { A_VALUES } from './cycle-a.js';\nconst schema = { enum: A_VALUES };`;
 const GLOSSARY_MODULE = `import { z } from 'zod';\nimport { AZURE_REGIONS, CONTINENTS } from '../glossary-modules/regions.js';\nconst a = z.enum(AZURE_REGIONS);\nconst b = z.enum(CONTINENTS);`;
 const JS_CONSUMER = `import { MARKETPLACES } from './glossary/tables.js';\nexport const schema = { type: 'string', enum: MARKETPLACES.values.map((v) => v.code) };`;
-const STRICT_IMPORTED = `import { z } from 'zod';\nimport { AWS_REGIONS } from './aws';\nconst LEVELS = Object.freeze({ low: 'low', high: 'high' });\nenum Tier { Free = 'free', Pro = 'pro' }\nconst a = z.enum(AWS_REGIONS);\nconst b = { enum: Object.values(LEVELS) };\nconst c = z.nativeEnum(Tier);`;
+const STRICT_IMPORTED = `import { z } from 'zod';\nimport { AWS_REGIONS } from './aws';\nconst LEVELS = Object.freeze({ low: 'low', high: 'high' });\nenum Tier { Free = 'free', Pro = 'pro' }\nconst a = z.enum(AWS_REGIONS);\nconst b = { enum: Object.values(LEVELS) };\nconst c = z.nativeEnum(Tier);\nexport const zodTool = { name: 'zod', description: 'd', inputSchema: z.object({ a, c }) };\nexport const jsonTool = { name: 'json', description: 'd', inputSchema: { type: 'object', properties: { b } } };`;
+/** A registration that puts the case's `region` in a tool's input, so strict looks at its enum. */
+const TOOL_SUFFIX = "\nserver.registerTool('launch', { inputSchema: { region } }, launch);";
 const STRICT_DESCRIBED = `${MARKETPLACES}const schema = { enum: ${MAP_CODES} };`;
 const JS_FILE = `${MARKETPLACES}export const schema = { type: 'string', enum: ${MAP_CODES} };`;
 
@@ -163,13 +165,13 @@ ruleTester.run('no-open-glossary-enum', rule, {
     },
     {
       name: 'glossary.closed setting closes an unannotated table',
-      code: `import { z } from 'zod';\nconst AWS_REGIONS = ['us-east-1', 'eu-west-1'] as const;\nconst region = z.enum(AWS_REGIONS);`,
+      code: `import { z } from 'zod';\nconst AWS_REGIONS = ['us-east-1', 'eu-west-1'] as const;\nconst region = z.enum(AWS_REGIONS);${TOOL_SUFFIX}`,
       settings: { 'schema-contract': { glossary: { closed: ['AWS_REGIONS'] } } },
       options: [{ reportUnmarkedTables: true }],
     },
     {
       name: 'strict: inline lists and function-local lists are the author’s own',
-      code: `import { z } from 'zod';\nconst a = z.enum(['asc', 'desc']);\nfunction f() {\n  const local = ['a', 'b'];\n  return { enum: local };\n}`,
+      code: `import { z } from 'zod';\nconst a = z.enum(['asc', 'desc']);\nfunction f() {\n  const local = ['a', 'b'];\n  return { enum: local };\n}\nexport const sort = { name: 'sort', description: 'd', inputSchema: z.object({ a }), outputSchema: f() };`,
       options: [{ reportUnmarkedTables: true }],
     },
     {
@@ -180,7 +182,7 @@ ruleTester.run('no-open-glossary-enum', rule, {
     },
     {
       name: 'strict: a closed table is still fine',
-      code: `${CLOSED_UNITS}import { z } from 'zod';\nconst unit = z.enum(UNITS.values);`,
+      code: `${CLOSED_UNITS}import { z } from 'zod';\nconst unit = z.enum(UNITS.values);\nserver.registerTool('weigh', { inputSchema: { unit } }, weigh);`,
       options: [{ reportUnmarkedTables: true }],
     },
     {
@@ -751,12 +753,12 @@ const schema = {
     // --- strict ---------------------------------------------------------------------------------
     {
       name: 'strict: a module-level list that is not marked',
-      code: `import { z } from 'zod';\nconst AWS_REGIONS = ['us-east-1', 'eu-west-1'] as const;\nconst region = z.enum(AWS_REGIONS);`,
+      code: `import { z } from 'zod';\nconst AWS_REGIONS = ['us-east-1', 'eu-west-1'] as const;\nconst region = z.enum(AWS_REGIONS);${TOOL_SUFFIX}`,
       options: [{ reportUnmarkedTables: true }],
       errors: [
         {
           messageId: 'unmarkedTableEnum',
-          data: { table: 'AWS_REGIONS', location: 'file.ts:2' },
+          data: { table: 'AWS_REGIONS', location: 'file.ts:2', sink: "advertised as `launch`'s inputSchema" },
           line: 3,
           column: 23,
           endColumn: 34,
@@ -764,7 +766,7 @@ const schema = {
             {
               messageId: 'describeValues',
               data: { count: '2' },
-              output: `import { z } from 'zod';\nconst AWS_REGIONS = ['us-east-1', 'eu-west-1'] as const;\nconst region = z.string().describe('One of: us-east-1, eu-west-1.');`,
+              output: `import { z } from 'zod';\nconst AWS_REGIONS = ['us-east-1', 'eu-west-1'] as const;\nconst region = z.string().describe('One of: us-east-1, eu-west-1.');${TOOL_SUFFIX}`,
             },
           ],
         },
@@ -778,19 +780,19 @@ const schema = {
       errors: [
         {
           messageId: 'unmarkedTableEnum',
-          data: { table: 'AWS_REGIONS', location: `${fixture('src/aws.ts')}:2` },
+          data: { table: 'AWS_REGIONS', location: `${fixture('src/aws.ts')}:2`, sink: "advertised as `zod`'s inputSchema" },
           line: 5,
           suggestions: describedAs(STRICT_IMPORTED, 'enum(AWS_REGIONS)', "string().describe('One of: us-east-1, eu-west-1, ap-south-1.')"),
         },
         {
           messageId: 'unmarkedTableEnum',
-          data: { table: 'LEVELS', location: `${fixture('src/consumer.ts')}:3` },
+          data: { table: 'LEVELS', location: `${fixture('src/consumer.ts')}:3`, sink: "advertised as `json`'s inputSchema" },
           line: 6,
           suggestions: describedAs(STRICT_IMPORTED, 'enum: Object.values(LEVELS)', "type: 'string', description: 'One of: low, high.'"),
         },
         {
           messageId: 'unmarkedTableEnum',
-          data: { table: 'Tier', location: `${fixture('src/consumer.ts')}:4` },
+          data: { table: 'Tier', location: `${fixture('src/consumer.ts')}:4`, sink: "advertised as `zod`'s inputSchema" },
           line: 7,
           suggestions: describedAs(STRICT_IMPORTED, 'nativeEnum(Tier)', "string().describe('One of: free, pro.')"),
         },
@@ -799,12 +801,12 @@ const schema = {
     {
       name: 'strict: a list imported from a JSON module',
       filename: consumer,
-      code: "import { z } from 'zod';\nimport regions from './regions.json';\nconst region = z.enum(regions as [string, ...string[]]);",
+      code: "import { z } from 'zod';\nimport regions from './regions.json';\nconst region = z.enum(regions as [string, ...string[]]);\nserver.registerTool('launch', { inputSchema: { region } }, launch);",
       options: [{ reportUnmarkedTables: true }],
       errors: [
         {
           messageId: 'unmarkedTableEnum',
-          data: { table: 'regions', location: `${fixture('src/consumer.ts')}:2` },
+          data: { table: 'regions', location: `${fixture('src/consumer.ts')}:2`, sink: "advertised as `launch`'s inputSchema" },
           line: 3,
           column: 23,
           // The values come from a data file: no fix writes them out (a fix's text is printed too).

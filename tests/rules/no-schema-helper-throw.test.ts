@@ -7,7 +7,7 @@ import { ruleTester } from '../rule-tester.js';
 /** Relative to the working directory, as ESLint reports it; inline code is linted as if it lived here. */
 const FIXTURES = relative(process.cwd(), join(import.meta.dirname, 'no-schema-helper-throw', 'fixtures')).split('\\').join('/');
 
-const BY_NAME = 'its name contains "schema"';
+const BY_NAME = 'named for the schema it builds';
 const RETURNS_SCHEMA = 'it returns a JSON Schema';
 const converter = (name: string) => `it returns the result of \`${name}()\``;
 
@@ -305,6 +305,7 @@ function buildSchema(input) {
     console.warn(error);
     throw error;
   }
+  return JSON.stringify(input);
 }
       `,
       errors: [panic('buildSchema', '`throw new TypeError(…)`', 4, 17), panic('buildSchema', 'a rethrow (`throw error`)', 7, 5)],
@@ -329,6 +330,7 @@ function mustSchema(built) {
 const inputSchema = () => {
   if (Math.random()) throw 'no schema';
   throw createRegistrationFailureFor(inputSchema.name).withCause;
+  return build();
 };
       `,
       errors: [panic('inputSchema', '\`throw\`', 3, 22), panic('inputSchema', '\`throw\`', 4, 3)],
@@ -338,6 +340,7 @@ const inputSchema = () => {
       code: `
 const buildSchema = function (input) {
   try { throw input; } finally { cleanup(); }
+  return input;
 };
       `,
       errors: [panic('buildSchema', '`throw input`', 3, 9)],
@@ -357,14 +360,14 @@ function schemasFor(tools) {
     },
     {
       name: 'an arrow assigned to a const',
-      code: `export const toolSchema = (name: string) => { throw new Error(name); };`,
+      code: `export const toolSchema = (name: string) => { throw new Error(name); return name; };`,
       errors: [panic('toolSchema', '`throw new Error(…)`', 1, 47)],
     },
     {
       name: 'an arrow wrapped in satisfies, and a function assigned to a property',
       code: `
-const inputSchemaFor = ((name: string) => { throw new Error(name); }) satisfies (name: string) => object;
-exports.outputSchema = function () { throw new Error('none'); };
+const inputSchemaFor = ((name: string) => { throw new Error(name); return {}; }) satisfies (name: string) => object;
+exports.outputSchema = function () { throw new Error('none'); return {}; };
       `,
       errors: [panic('inputSchemaFor', '`throw new Error(…)`', 2, 45), panic('outputSchema', '`throw new Error(…)`', 3, 38)],
     },
@@ -372,10 +375,10 @@ exports.outputSchema = function () { throw new Error('none'); };
       name: 'object methods and properties',
       code: `
 const tools = {
-  inputSchema() { throw new Error('a'); },
-  outputSchema: () => { throw new Error('b'); },
-  'json-schema': function () { throw new Error('c'); },
-  get parametersSchema() { throw new Error('d'); },
+  inputSchema() { throw new Error('a'); return {}; },
+  outputSchema: () => { throw new Error('b'); return {}; },
+  'json-schema': function () { throw new Error('c'); return {}; },
+  get parametersSchema() { throw new Error('d'); return {}; },
 };
       `,
       errors: [
@@ -389,12 +392,12 @@ const tools = {
       name: 'class members: instance and static methods, private #name, getter, class fields',
       code: `
 class ToolRegistry {
-  static schemaFor(name: string) { throw new Error(name); }
-  #schemaToJson(schema: object) { throw new Error('private'); }
-  get inputSchema() { throw new Error('getter'); }
-  buildSchema = () => { throw new Error('field'); };
-  static #compileSchema = function () { throw new Error('static private field'); };
-  toolSchema(name: string) { throw new Error(name); }
+  static schemaFor(name: string) { throw new Error(name); return {}; }
+  #schemaToJson(schema: object) { throw new Error('private'); return {}; }
+  get inputSchema() { throw new Error('getter'); return {}; }
+  buildSchema = () => { throw new Error('field'); return {}; };
+  static #makeSchema = function () { throw new Error('static private field'); return {}; };
+  toolSchema(name: string) { throw new Error(name); return {}; }
 }
       `,
       errors: [
@@ -402,7 +405,7 @@ class ToolRegistry {
         panic('#schemaToJson', '`throw new Error(…)`', 4, 35),
         panic('inputSchema', '`throw new Error(…)`', 5, 23),
         panic('buildSchema', '`throw new Error(…)`', 6, 25),
-        panic('#compileSchema', '`throw new Error(…)`', 7, 41),
+        panic('#makeSchema', '`throw new Error(…)`', 7, 38),
         panic('toolSchema', '`throw new Error(…)`', 8, 30),
       ],
     },
@@ -424,8 +427,9 @@ function schemasFor(tools) {
       name: 'the innermost helper is named',
       code: `
 function buildSchemas(tools) {
-  const propertySchema = (field) => { throw new Error(field); };
+  const propertySchema = (field) => { throw new Error(field); return {}; };
   throw new Error('outer');
+  return tools.map(propertySchema);
 }
       `,
       errors: [panic('propertySchema', '`throw new Error(…)`', 3, 39), panic('buildSchemas', '`throw new Error(…)`', 4, 3)],
@@ -433,8 +437,8 @@ function buildSchemas(tools) {
     {
       name: 'camelCase word prefixes: issueSchema and checkoutSchema are helpers',
       code: `
-function issueSchema() { throw new Error('a'); }
-function checkoutSchema() { throw new Error('b'); }
+function issueSchema() { throw new Error('a'); return {}; }
+function checkoutSchema() { throw new Error('b'); return {}; }
       `,
       errors: [panic('issueSchema', '`throw new Error(…)`', 2, 26), panic('checkoutSchema', '`throw new Error(…)`', 3, 29)],
     },
@@ -595,6 +599,7 @@ function toolSchema(literal) {
 }
 function otherSchema(literal) {
   try { assert.ok(literal); } catch (error) { process.exit(1); }
+  return literal;
 }
       `,
       errors: [panic('otherSchema', '`assert.ok()`', 7, 9), panic('otherSchema', '`process.exit()`', 7, 47)],
@@ -636,6 +641,7 @@ export function validateTool(spec) { if (!spec) throw new Error('still ignored')
 function mustSchema(literal) {
   if (!literal) throw new SchemaError('none');
   throw new TypeError('other');
+  return literal;
 }
       `,
       options: [{ allowErrorClasses: ['SchemaError'] }],
@@ -644,8 +650,8 @@ function mustSchema(literal) {
     {
       name: 'option ignoreNames replaces the default prefixes',
       code: `
-function validateSchema(schema) { throw new Error('now a helper'); }
-function parseSchema(text) { throw new Error('ignored'); }
+function validateSchema(schema) { throw new Error('now a helper'); return schema; }
+function parseSchema(text) { throw new Error('ignored'); return JSON.parse(text); }
       `,
       options: [{ ignoreNames: ['parse'] }],
       errors: [panic('validateSchema', '`throw new Error(…)`', 2, 35)],
@@ -728,7 +734,7 @@ function compileTool(spec: object) {
     },
     {
       name: 'reports the whole throw statement / call (end position)',
-      code: `function mustSchema() { throw new Error('x'); }`,
+      code: `function mustSchema() { throw new Error('x'); return {}; }`,
       errors: [{ ...panic('mustSchema', '`throw new Error(…)`', 1, 25), endLine: 1, endColumn: 46 }],
     },
   ],

@@ -60,6 +60,7 @@ describe('no-permissive-schema-fallback: budget', () => {
       `const HUGE = { type: 'object', examples: [${elements}] };`,
       `const inputSchema = def.inputSchema ?? HUGE;`,
       `function schemaOf(s) { try { return convert(s); } catch { return { type: 'object', enum: [${elements}] }; } }`,
+      `export const tools = [{ name: 'a', inputSchema }, { name: 'b', inputSchema: schemaOf(b) }];`,
     ].join('\n');
     const { messages, elapsed } = lint(code);
     expect(fatal(messages)).toEqual([]);
@@ -81,13 +82,14 @@ describe('no-permissive-schema-fallback: budget', () => {
       `const chained = ${nestedFallbacks};`,
       `const inputSchema2 = ${nestedConditionals};`,
       `function schemaOf() { ${nestedCatches} }`,
+      `export const tools = [{ name: 'a', inputSchema: inputSchema2 }, { name: 'b', inputSchema: schemaOf() }];`,
     ].join('\n');
     const { messages, elapsed } = lint(code);
     expect(fatal(messages)).toEqual([]);
     expect(elapsed).toBeLessThan(BOUND_MS);
-    // Past the evaluator's depth budget the anyOf nest is a hole, and the `??` chain is too deep to
-    // reach its schema-named target: neither is reported. The conditional chain falls back from
-    // `inputSchema` once; every `catch { return {} }` of the schema-named function replaces a build.
+    // Past the evaluator's depth budget the anyOf nest is a hole, and the `??` chain goes nowhere
+    // known: neither is reported. The conditional chain falls back from `inputSchema` once; every
+    // `catch { return {} }` of the function whose call is advertised replaces a build.
     expect(messages.map((message) => message.line)).toEqual([3, ...Array.from({ length: depth }, () => 4)]);
   });
 });

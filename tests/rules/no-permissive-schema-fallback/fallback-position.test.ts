@@ -75,6 +75,12 @@ describe('getFallbackPosition', () => {
     ['else branch', `function f(s) { if (s) return c(s); else return /*@*/{}; }`, 'guard-return', 'absence'],
     ['switch default', `function f(n) { switch (n.k) { case 'a': return { type: 'string' }; default: return /*@*/{}; } }`, 'switch-default', 'failure'],
     ['a cast is looked through', `const x = def.inputSchema ?? (/*@*/{} as JSONSchema);`, 'logical', 'absence'],
+    // Issue 18: the fall-through past plain statements, inside a try, and an if/else assignment.
+    ['fall-through past logging', `function f(s) { if (s.ok) return s.value; log(s); const n = 1; return /*@*/{}; }`, 'guard-return', 'failure'],
+    ['fall-through inside a try', `function f(s) { try { if (ok(s)) return c(s); return /*@*/{}; } catch { return null; } }`, 'guard-return', 'failure'],
+    ['fall-through after kind tests', `function f(d) { if (d.typeName === 'ZodAny') return {}; return /*@*/{}; }`, 'guard-return', 'failure'],
+    ['an else assignment', `let s; if (b.ok) { s = b.value; } else { s = /*@*/{}; }`, 'branch-assign', 'failure'],
+    ['an if assignment with an else', `let s; if (!def.inputSchema) s = /*@*/{}; else s = def.inputSchema;`, 'branch-assign', 'absence'],
   ] as const)('%s', (_name, code, form, cause) => {
     const position = positionOf(code);
     expect(position).toMatchObject({ form, cause });
@@ -97,6 +103,14 @@ describe('getFallbackPosition', () => {
     ['Object.assign of a default', `Object.assign(target, s ?? /*@*/{});`],
     ['a for-of over a default', `for (const x of a ?? /*@*/{}) use(x);`],
     ['a nested conditional spread', `const o = { ...(c ? a : d ? b : /*@*/{}) };`],
+    // Issue 18: the branch a kind test guards is a converter's case, not a fallback.
+    ['a kind case', `function f(d) { if (d.typeName === 'ZodAny') return /*@*/{}; return { type: 'string' }; }`],
+    ['a kind case against an enum member', `function f(d) { if (d.typeName === Kind.ZodAny) return /*@*/{}; return c(d); }`],
+    ['an instanceof case', `function f(s) { if (s instanceof ZodAny) return /*@*/{}; return c(s); }`],
+    ['a typeof case', `function f(v) { if (typeof v === 'object') return /*@*/{}; return ''; }`],
+    ['a membership kind case', `function f(s) { if (['any', 'unknown'].includes(s.type)) return /*@*/{}; return c(s); }`],
+    ['a kind case assigning', `let s; if (d.kind === 'any') { s = /*@*/{}; } else { s = c(d); }`],
+    ['a guard separated by a loop', `function f(s) { if (s.ok) return s.value; for (const x of xs) use(x); return /*@*/{}; }`],
   ])('not a fallback: %s', (_name, code) => {
     expect(positionOf(code)).toBeUndefined();
   });

@@ -9,6 +9,13 @@ export const ANY_OBJECT = 'accepts any object';
 
 export const JSON_CLOSED = "{ type: 'object', additionalProperties: false }";
 
+/** The sink most cases advertise their fallback in: a tool named `search`. */
+export const SEARCH_INPUT = "advertised as `search`'s inputSchema";
+
+/** A tool definition that advertises `binding` as `search`'s inputSchema (appended to a case's code). */
+export const advertised = (binding: string): string =>
+  `\nexport const search = { name: 'search', description: 'Search the catalogue', inputSchema: ${binding} };`;
+
 export interface Location {
   line: number;
   column: number;

@@ -1,8 +1,11 @@
 import rule from '../../../rules/no-permissive-schema-fallback.js';
 import { ruleTester } from '../../rule-tester.js';
+import { advertised } from './helpers.js';
 
 // Legitimate code that looks like a permissive fallback (the issue's list and the field notes'
-// "Legitimate code that looks similar"). Each case is one reason the rule must stay quiet.
+// "Legitimate code that looks similar"). Each case is one reason the rule must stay quiet; where
+// that reason is not "the value goes nowhere known", the case advertises the value in a tool
+// definition, so that the case fails if the rule stops telling the look-alike apart.
 
 ruleTester.run('no-permissive-schema-fallback: not findings', rule, {
   valid: [
@@ -33,21 +36,21 @@ ruleTester.run('no-permissive-schema-fallback: not findings', rule, {
     },
     {
       name: 'a permissive schema assigned outside any catch',
-      code: `let schema; schema = { type: 'object' };`,
+      code: `let schema; schema = { type: 'object' };${advertised('schema')}`,
     },
 
     // ---- fallbacks that are not permissive -------------------------------------------------------
     {
       name: 'a closed fallback in a catch',
-      code: `function f() { try { return build(); } catch { return { type: 'object', properties: {}, additionalProperties: false }; } }`,
+      code: `function f() { try { return build(); } catch { return { type: 'object', properties: {}, additionalProperties: false }; } }${advertised('f()')}`,
     },
     {
       name: 'a closed ?? fallback',
-      code: `const inputSchema = def.inputSchema ?? { type: 'object', additionalProperties: false };`,
+      code: `const inputSchema = def.inputSchema ?? { type: 'object', additionalProperties: false };${advertised('inputSchema')}`,
     },
     {
       name: 'a closed zod fallback',
-      code: `import { z } from 'zod';\nconst inputSchema = def.inputSchema ?? z.object({}).strict();`,
+      code: `import { z } from 'zod';\nconst inputSchema = def.inputSchema ?? z.object({}).strict();${advertised('inputSchema')}`,
     },
     {
       name: 'a schema filled in property by property, returned in a catch (notion-mcp-server parser)',
@@ -75,11 +78,20 @@ ruleTester.run('no-permissive-schema-fallback: not findings', rule, {
     },
     {
       name: '{ type: object, ...schema } is a spread base',
-      code: `const inputSchema = def.inputSchema ? { type: 'object', ...def.inputSchema } : closed;`,
+      code: `const inputSchema = def.inputSchema ? { type: 'object', ...def.inputSchema } : closed;${advertised('inputSchema')}`,
     },
     {
       name: 'a fallback that constrains properties',
-      code: `const inputSchema = def.inputSchema ?? { type: 'object', properties: { q: { type: 'string' } }, required: ['q'] };`,
+      code: `const inputSchema = def.inputSchema ?? { type: 'object', properties: { q: { type: 'string' } }, required: ['q'] };${advertised('inputSchema')}`,
+    },
+
+    {
+      name: 'an object filled in by a function before Ajv registers it (this plugin\'s schema compiler)',
+      code: `import Ajv from 'ajv';\nconst ajv = new Ajv();\nconst stub = stubs.get(id) ?? {};\naddTarget(stub, fragment);\najv.addSchema(stub, id);`,
+    },
+    {
+      name: 'an object written into before it is advertised',
+      code: `const inputSchema = def.inputSchema ?? {};\ninputSchema.properties = toProperties(def.fields);${advertised('inputSchema')}`,
     },
 
     // ---- not schema positions --------------------------------------------------------------------
@@ -105,7 +117,7 @@ ruleTester.run('no-permissive-schema-fallback: not findings', rule, {
     },
     {
       name: 'a converter translating an unset additionalProperties to its JSON Schema default',
-      code: `function convert(schema) { return { type: 'object', properties: schema.properties, additionalProperties: schema.additionalProperties ?? true }; }`,
+      code: `function convert(schema) { return { type: 'object', properties: schema.properties, additionalProperties: schema.additionalProperties ?? true }; }${advertised('convert(def)')}`,
     },
     {
       name: 'a guard in a function that does not return schemas',
@@ -129,7 +141,7 @@ ruleTester.run('no-permissive-schema-fallback: not findings', rule, {
     },
     {
       name: 'a conditional choosing between two permissive schemas replaces nothing',
-      code: `const inputSchema = loose ? {} : { type: 'object' };`,
+      code: `const inputSchema = loose ? {} : { type: 'object' };${advertised('inputSchema')}`,
     },
     {
       name: 'a conditional between data objects',
@@ -137,11 +149,11 @@ ruleTester.run('no-permissive-schema-fallback: not findings', rule, {
     },
     {
       name: 'the left of ?? is not the fallback',
-      code: `const inputSchema = {} ?? def.inputSchema;`,
+      code: `const inputSchema = {} ?? def.inputSchema;${advertised('inputSchema')}`,
     },
     {
       name: '&& is a condition, not a fallback',
-      code: `const inputSchema = def.inputSchema && {};`,
+      code: `const inputSchema = def.inputSchema && {};${advertised('inputSchema')}`,
     },
     {
       name: 'a callback inside a catch returns for the callback, not the catch',
@@ -200,7 +212,7 @@ ruleTester.run('no-permissive-schema-fallback: not findings', rule, {
     // ---- output schemas in recommended -----------------------------------------------------------
     {
       name: 'an output-schema fallback in a catch',
-      code: `function toTool(def) { try { return { outputSchema: toJsonSchema(def.output) }; } catch { return { outputSchema: { type: 'object' } }; } }`,
+      code: `function toTool(def) { try { return { name: def.name, outputSchema: toJsonSchema(def.output) }; } catch { return { name: def.name, outputSchema: { type: 'object' } }; } }`,
     },
     {
       name: 'a function building an output schema (mcp-framework BaseTool.generateOutputSchema)',
@@ -214,11 +226,11 @@ ruleTester.run('no-permissive-schema-fallback: not findings', rule, {
     // ---- not a schema library --------------------------------------------------------------------
     {
       name: 'a local object named z is not zod',
-      code: `const z = { any: () => 1 };\nconst inputSchema = def.inputSchema ?? z.any();`,
+      code: `const z = { any: () => 1 };\nconst inputSchema = def.inputSchema ?? z.any();${advertised('inputSchema')}`,
     },
     {
       name: 'an unresolvable module named like zod is not zod',
-      code: `import { z } from './not-zod.js';\nconst inputSchema = def.inputSchema ?? z.any();`,
+      code: `import { z } from './not-zod.js';\nconst inputSchema = def.inputSchema ?? z.any();${advertised('inputSchema')}`,
     },
     {
       name: 'JS: a config fallback',

@@ -1,16 +1,16 @@
 import type { ToolDefinition } from '../registry.js';
-import { schemaOrAnything } from '../schema/legacy.js';
+import { legacyTool } from '../schema/legacy.js';
 import { callApi } from '../upstream.js';
 
-export const salesReport: ToolDefinition = {
-  name: 'sales_report',
-  description: 'Monthly sales for the account, by marketplace.',
-  // Still on the legacy helper (see src/schema/legacy.ts for its two findings).
-  inputSchema: schemaOrAnything('sales_report', {
+// Still on the legacy helpers (see src/schema/legacy.ts for their two findings).
+export const salesReport: ToolDefinition = legacyTool(
+  'sales_report',
+  'Monthly sales for the account, by marketplace.',
+  {
     type: 'object',
     properties: { month: { type: 'string', pattern: '^\\d{4}-(0[1-9]|1[0-2])$' } },
     required: ['month'],
     additionalProperties: false,
-  }),
-  handler: (args) => callApi('/reports/sales', args),
-};
+  },
+  (args) => callApi('/reports/sales', args),
+);
