@@ -1,7 +1,8 @@
 // A tool module of any length, for the growth check "a file twice as long costs at most 2.2× the
 // rule time": `units` repetitions of one tool's worth of code (a value table, a JSON Schema and a
 // zod schema built from it, a schema helper with a permissive fallback, a handler, ordinary code),
-// plus a registration function whose body grows with the file. What makes a rule's time grow
+// plus a registration function whose body grows with the file, which lists every unit's tools
+// (the sink that makes the schemas, the fallback and the enums matter to the rules). What makes a rule's time grow
 // faster than the file is a scan per node of something that is itself as long as the file: many
 // top-level scopes and names to look up, a long function with a condition and a fallback per
 // statement, comments that look like re-exports. Every unit has all of them, so twice the units is
@@ -32,8 +33,10 @@ export interface Row {
   readonly score: number;
   readonly tags: readonly string[];
 }
-export interface Registrar {
-  add(name: string, inputSchema: JsonSchema, handler: (args: Record<string, unknown>) => Promise<string>): void;
+export interface Tool {
+  readonly name: string;
+  readonly inputSchema: JsonSchema;
+  readonly handler: (args: Record<string, unknown>) => Promise<string>;
 }
 
 declare function compileSchema(schema: JsonSchema): JsonSchema;
@@ -110,11 +113,12 @@ function registration(units) {
     const n = String(index).padStart(4, '0');
     statements.push(`  if (enabled.has('unit_${n}')) {
     const chosen${n} = overrides['unit_${n}'] ?? schema${n}();
-    registrar.add('unit_${n}', chosen${n}, handle${n});
+    tools.push({ name: 'unit_${n}', inputSchema: chosen${n}, handler: handle${n} });
+    tools.push({ name: 'unit_${n}_plain', inputSchema: input${n}, handler: handle${n} });
   }`);
   }
   return `
-export function registerAll(registrar: Registrar, enabled: ReadonlySet<string>, overrides: Readonly<Record<string, JsonSchema>> = {}): void {
+export function registerAll(tools: Tool[], enabled: ReadonlySet<string>, overrides: Readonly<Record<string, JsonSchema>> = {}): void {
 ${statements.join('\n')}
 }
 `;

@@ -49,7 +49,8 @@ const SOURCES = {
     "    return { type: 'object' };",
     '  }',
     '}',
-    'module.exports = { toolSchema };',
+    "const tools = [{ name: 'legacy', inputSchema: toolSchema('{}') }];",
+    'module.exports = { toolSchema, tools };',
     '',
   ].join('\n'),
 };

@@ -12,7 +12,9 @@ const cwd = import.meta.dirname;
 const FALLBACK_RULE = 'schema-contract/no-permissive-schema-fallback';
 const PROBLEM = 'typescript is not installed; @typescript-eslint/parser 8.74.0 supports typescript >=4.8.4 <6.1.0';
 
-const JS = "export function toolSchema(raw) {\n  try {\n    return JSON.parse(raw);\n  } catch {\n    return { type: 'object' };\n  }\n}\n";
+const JS =
+  "export function toolSchema(raw) {\n  try {\n    return JSON.parse(raw);\n  } catch {\n    return { type: 'object' };\n  }\n}\n" +
+  "export const tools = [{ name: 'search', inputSchema: toolSchema('{}') }];\n";
 
 async function lintWithStandIn(filePath: string, code: string) {
   const config = { ...schemaContract.configs.recommended, languageOptions: { parser: javaScriptOnlyParser(PROBLEM) } };

@@ -19,7 +19,7 @@ const version = (JSON.parse(readFileSync(join(repositoryRoot, 'package.json'), '
 const FALLBACK = 'schema-contract/no-permissive-schema-fallback';
 const OPEN_ENUM = 'schema-contract/no-open-glossary-enum';
 
-/** The seed defect: a schema that failed to build replaced by one that accepts anything (line 6). */
+/** The seed defect: a tool's schema that failed to build replaced by one that accepts anything (line 6). */
 const TOOLS_TS = `export function toolSchema(raw: string): Record<string, unknown> {
   const unused: number = 1;
   try {
@@ -28,6 +28,8 @@ const TOOLS_TS = `export function toolSchema(raw: string): Record<string, unknow
     return { type: 'object' };
   }
 }
+
+export const tools = [{ name: 'lookup', description: 'Looks a product up', inputSchema: toolSchema('{}') }];
 `;
 const TOOLS_JS = TOOLS_TS.replace(': string): Record<string, unknown>', ')').replace(': number', '').replace(' as Record<string, unknown>', '');
 
@@ -61,7 +63,9 @@ function toolSchema(raw) {
   }
 }
 
-module.exports = { toolSchema };
+const tools = [{ name: 'legacy', description: 'The old lookup', inputSchema: toolSchema('{}') }];
+
+module.exports = { toolSchema, tools };
 `;
 
 const NO_UNDEF_IN_CJS = "{ files: ['**/*.cjs'], rules: { 'no-undef': 'error' } }";

@@ -72,11 +72,11 @@ describe('the analysis reads nothing outside the project', () => {
       "import linked from './link.json';",
       "import aliased from '@outside/secret.json';",
       `import { UNITS } from '${up}/tables.js';`,
-      'export const a = z.enum(inside.values);',
-      'export const b = z.enum(relative.values);',
-      'export const c = z.enum(linked.values);',
-      'export const d = z.enum(aliased.values);',
-      'export const e = z.enum(UNITS.values);',
+      "server.registerTool('units', { inputSchema: { a: z.enum(inside.values),",
+      '  b: z.enum(relative.values),',
+      '  c: z.enum(linked.values),',
+      '  d: z.enum(aliased.values),',
+      '  e: z.enum(UNITS.values) } }, run);',
       '',
     ].join('\n');
 
@@ -86,8 +86,8 @@ describe('the analysis reads nothing outside the project', () => {
 
     // The control: the JSON module inside the project was read and is a table (strict reports it).
     expect(spy.paths).toContain(join(project, 'src/inside.json'));
-    expect(messages.map(({ messageId, line, column }) => ({ messageId, line, column }))).toEqual([{ messageId: 'unmarkedTableEnum', line: 7, column: 25 }]);
-    expect(messages[0]!.message).toContain("come from 'inside' (declared at src/tool.ts:2)");
+    expect(messages.map(({ messageId, line, column }) => ({ messageId, line, column }))).toEqual([{ messageId: 'unmarkedTableEnum', line: 7, column: 57 }]);
+    expect(messages[0]!.message).toContain("takes its values from 'inside' (declared at src/tool.ts:2)");
     const touched = spy.paths.filter((path) => path.startsWith(outside) || fs.existsSync(path) && fs.realpathSync(path).startsWith(outside));
     expect(touched).toEqual([]);
     expect(JSON.stringify(messages)).not.toContain(TOKEN);

@@ -26,7 +26,7 @@ describe('values from data files are never quoted', () => {
   });
 
   it('offers no suggestion that would write a JSON table\'s values into the code', () => {
-    const tool = "import { z } from 'zod';\nimport regions from './regions.json';\nexport const input = z.enum(regions.values);\n";
+    const tool = "import { z } from 'zod';\nimport regions from './regions.json';\nserver.registerTool('launch', { inputSchema: { region: z.enum(regions.values) } }, launch);\n";
     const messages = lintFile(root, 'src/tool.ts', tool, 'strict');
     expect(messages.map(({ messageId, line, suggestions }) => ({ messageId, line, suggestions }))).toEqual([{ messageId: 'unmarkedTableEnum', line: 3, suggestions: undefined }]);
     expect(JSON.stringify(messages)).not.toContain('SECRET');

@@ -23,7 +23,15 @@ export interface HostileCase {
   readonly findings: readonly ExpectedFinding[];
 }
 
-const PRELUDE = "import { z } from 'zod';\nconst server = globalThis.server;\n";
+const PRELUDE = "import { z } from 'zod';\nconst server = globalThis.server;\nconst tools = [];\n";
+
+/**
+ * Where the hostile values go: a tool's input, so that the analysis follows them (a value that
+ * reaches no schema sink is never evaluated, which would make a case pass without testing anything).
+ */
+const CHOICE_SINK = "server.registerTool('choice', { inputSchema: { choice: Choice } }, async () => ({ content: [] }));";
+const INPUT_SINK = "tools.push({ name: 'hostile', inputSchema });";
+const PARAMETERS_SINK = "tools.push({ type: 'function', function: { name: 'hostile', parameters } });";
 
 function lines(parts: readonly string[]): string {
   return `${parts.join('\n')}\n`;
@@ -51,6 +59,7 @@ const CANARY = lines([
   "    return { type: 'object' };",
   '  }',
   '}',
+  "tools.push({ name: 'canary', inputSchema: loadSchema('{}') });",
 ]);
 const CANARY_NEEDLE = "return { type: 'object' };";
 
@@ -88,7 +97,9 @@ function spreadDoubling(): HostileCase {
       "const s0 = ['a', 'b'];",
       ...doubling,
       'export const Choice = z.enum(s24 as [string, ...string[]]);',
+      CHOICE_SINK,
       "export const inputSchema = { type: 'object', properties: { v: { type: 'string', enum: s24 } } };",
+      INPUT_SINK,
     ]),
   );
 }
@@ -102,7 +113,9 @@ function stringDoubling(): HostileCase {
       "const t0 = 'ab';",
       ...repeat(40, (index) => (index % 2 === 0 ? `const t${index + 1} = t${index} + t${index};` : `const t${index + 1} = \`\${t${index}}\${t${index}}\`;`)),
       "export const inputSchema = { type: 'object', description: t40, properties: { v: { type: 'string', enum: [t40, t39] } } };",
+      INPUT_SINK,
       'export const Choice = z.enum([t40, t38]);',
+      CHOICE_SINK,
     ]),
   );
 }
@@ -118,7 +131,9 @@ function flatAndConcat(): HostileCase {
       "const c0 = ['a', 'b'];",
       ...repeat(10, (index) => `const c${index + 1} = c${index}.concat(${repeat(16, () => `c${index}`).join(', ')});`),
       'export const Choice = z.enum(f24 as [string, ...string[]]);',
+      CHOICE_SINK,
       "export const parameters = { type: 'object', properties: { v: { type: 'string', enum: c10 } } };",
+      PARAMETERS_SINK,
     ]),
   );
 }
@@ -135,7 +150,9 @@ function stringSpread(): HostileCase {
       'const fromArray = Array.from(w22);',
       'const unique = [...new Set(w22)];',
       'export const Choice = z.enum(chars as [string, ...string[]]);',
+      CHOICE_SINK,
       "export const inputSchema = { type: 'object', properties: { a: { enum: fromArray }, b: { enum: unique } } };",
+      INPUT_SINK,
     ]),
   );
 }
@@ -149,8 +166,10 @@ function sharedObjects(): HostileCase {
       "const o0 = { type: 'string', enum: ['a', 'b'] };",
       ...repeat(40, (index) => `const o${index + 1} = { type: 'object', properties: { a: o${index}, b: o${index} }, anyOf: [o${index}, o${index}] };`),
       'export const inputSchema = o40;',
+      INPUT_SINK,
       "server.registerTool('t', { inputSchema: o40 }, async () => ({ content: [] }));",
       "export const parameters = { type: 'object', properties: { x: { enum: Object.values(o40) } } };",
+      PARAMETERS_SINK,
     ]),
   );
 }
@@ -172,7 +191,9 @@ function wideSpread(): HostileCase {
       'const copied = Array.from(wide);',
       'const keys = Object.keys(Object.fromEntries(wide.map((v) => [v, 1])));',
       'export const Choice = z.enum(wide as [string, ...string[]]);',
+      CHOICE_SINK,
       "export const inputSchema = { type: 'object', properties: { a: { enum: concatenated }, b: { enum: copied }, c: { enum: keys } } };",
+      INPUT_SINK,
     ]),
     // The strict config reports an enum read out of a module-level list that is not marked as a
     // table (`wide`, through `keys`), however long the list: where it comes from is known.
@@ -193,9 +214,12 @@ function deepJsonImport(): HostileCase {
     "import deep from './deep.json';",
     "import * as ns from './deep.json';",
     'export const inputSchema = deep.schema;',
+    INPUT_SINK,
     "server.registerTool('t', { inputSchema: ns.schema }, async () => ({ content: [] }));",
     'export const Choice = z.enum(deep.list as [string, ...string[]]);',
+    CHOICE_SINK,
     "export const parameters = { type: 'object', properties: { v: { enum: deep.list } } };",
+    PARAMETERS_SINK,
   ]);
   const text = user + CANARY;
   // The strict config reports an enum read out of a JSON module not marked as a table, whatever
@@ -275,7 +299,7 @@ export function largeModule(targetBytes: number): string {
       `server.registerTool('tool_${index}', { description: 'Tool ${index}.', inputSchema: z.object({ q: z.string(), r: z.enum(['x', 'y']) }) }, async () => ({ content: [build${index}(true, 'q')] }));`,
       `export const parameters${index} = { type: 'object', properties: { n: { type: 'number', minimum: '${index}' }, r: { type: 'string', enum: TABLE_${index}.values } } };`,
       `server.registerTool('json_${index}', { inputSchema: parameters${index} }, async () => ({ content: [] }));`,
-    ]) + CANARY.replace('loadSchema', `parse${index}`);
+    ]) + CANARY.replaceAll('loadSchema', `parse${index}`);
   const parts = [PRELUDE];
   let size = PRELUDE.length;
   for (let index = 0; size < targetBytes; index += 1) {
