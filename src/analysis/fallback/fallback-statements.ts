@@ -1,8 +1,8 @@
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from '@typescript-eslint/utils';
-import { getTargetName } from './ast.js';
-import { forEachDescendant } from './ast-walk.js';
+import { getTargetName } from '../syntax/ast.js';
+import { forEachDescendant } from '../syntax/ast-walk.js';
 import { isKindTest, isModeTest, testCause, testedNames, type FallbackPosition, type Resolver } from './fallback-cause.js';
-import { getFunctionName, isFunctionNode, type FunctionNode } from './function-name.js';
+import { getFunctionName, isFunctionNode, type FunctionNode } from '../syntax/function-name.js';
 
 /**
  * The control-flow forms of a fallback: a value returned or assigned in a `catch`, in a converter

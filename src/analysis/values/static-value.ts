@@ -1,5 +1,5 @@
 import type { TSESTree } from '@typescript-eslint/utils';
-import type { LibraryStep, SchemaLibrary } from './schema-libraries.js';
+import type { LibraryStep, SchemaLibrary } from '../schemas/schema-libraries.js';
 
 export type Primitive = string | number | boolean | null | undefined | bigint;
 

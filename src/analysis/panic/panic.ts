@@ -1,10 +1,10 @@
 import { AST_NODE_TYPES, TSESLint, type TSESTree } from '@typescript-eslint/utils';
-import { destructuredKey, memberName } from './ast.js';
-import { forEachDescendant } from './ast-walk.js';
-import { type Binding, findBinding } from './bindings.js';
-import { getEvaluator } from './evaluator.js';
-import { vocabularyPattern } from './file-text.js';
-import { isFunctionNode } from './function-name.js';
+import { destructuredKey, memberName } from '../syntax/ast.js';
+import { forEachDescendant } from '../syntax/ast-walk.js';
+import { type Binding, findBinding } from '../values/bindings.js';
+import { getEvaluator } from '../values/evaluator.js';
+import { vocabularyPattern } from '../syntax/file-text.js';
+import { isFunctionNode } from '../syntax/function-name.js';
 
 const { DefinitionType } = TSESLint.Scope;
 

@@ -1,11 +1,11 @@
 import { relative } from 'node:path';
 import { Minimatch } from 'minimatch';
 import { AST_NODE_TYPES, type TSESTree } from '@typescript-eslint/utils';
-import type { GlossarySettings } from '../settings.js';
-import { getKeyName, getTargetName, isTypeWrapper, unwrapTypeWrappers } from './ast.js';
-import { vocabularyPattern } from './file-text.js';
-import { parseJsdocTags, type JsdocTag } from './jsdoc-tags.js';
-import type { Origin, StaticValue } from './static-value.js';
+import type { GlossarySettings } from '../../settings.js';
+import { getKeyName, getTargetName, isTypeWrapper, unwrapTypeWrappers } from '../syntax/ast.js';
+import { vocabularyPattern } from '../syntax/file-text.js';
+import { parseJsdocTags, type JsdocTag } from '../syntax/jsdoc-tags.js';
+import type { Origin, StaticValue } from '../values/static-value.js';
 
 /** How a table came to be a glossary table; the message and the corroboration check differ by it. */
 export type TableMarking = 'policy-property' | 'jsdoc' | 'settings' | 'glossary-module';

@@ -1,7 +1,7 @@
 import { extname } from 'node:path';
 import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
-import { eslintDefaultParser, isTypeScriptFile, loadTypeScriptParser } from '../parsers.js';
-import { hasModuleSyntax } from '../util/module-kind.js';
+import { eslintDefaultParser, isTypeScriptFile, loadTypeScriptParser } from '../../parsers.js';
+import { hasModuleSyntax } from '../../util/module-kind.js';
 import { moduleKindOf } from './module-resolution.js';
 
 /** A module parsed by the plugin itself (an import of the linted file), ready for scope lookups. */

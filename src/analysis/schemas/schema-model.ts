@@ -1,6 +1,6 @@
 import { AST_NODE_TYPES, type TSESTree } from '@typescript-eslint/utils';
-import { getKeyName } from './ast.js';
-import type { BuilderValue, StaticValue } from './static-value.js';
+import { getKeyName } from '../syntax/ast.js';
+import type { BuilderValue, StaticValue } from '../values/static-value.js';
 
 /**
  * What a permissive schema lets through: `anything` (every JSON value), or `any-object` (every

@@ -1,8 +1,8 @@
 import { AST_NODE_TYPES, ASTUtils, type TSESLint, type TSESTree } from '@typescript-eslint/utils';
-import { getKeyName, memberName, unwrapChainAndTypeWrappers, unwrapTypeWrappers } from './ast.js';
+import { getKeyName, memberName, unwrapChainAndTypeWrappers, unwrapTypeWrappers } from '../syntax/ast.js';
 import { CallSites, enclosingClassBody, outermostWrapper } from './call-sites.js';
-import { getEvaluator, type Evaluator } from './evaluator.js';
-import { getFunctionName, isFunctionNode, type FunctionNode } from './function-name.js';
+import { getEvaluator, type Evaluator } from '../values/evaluator.js';
+import { getFunctionName, isFunctionNode, type FunctionNode } from '../syntax/function-name.js';
 import { calleeName, sinkOfArgument, sinkOfClassMember, sinkOfProperty, VALUE_PASSING_METHODS } from './schema-sinks.js';
 import { combine, dataSink, MODIFYING_USE, UNKNOWN_SINK, type SchemaSink, type SinkAnswer } from './sink-model.js';
 import { isParsedValue, passedThroughInput, schemaAmongOtherReturns } from './schema-evidence.js';

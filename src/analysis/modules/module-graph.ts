@@ -1,7 +1,7 @@
 import { statSync } from 'node:fs';
 import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
-import { readFileWithin } from '../util/bounded-read.js';
-import { fileVersion } from '../util/file-version.js';
+import { readFileWithin } from '../../util/bounded-read.js';
+import { fileVersion } from '../../util/file-version.js';
 import { buildExportTable, type ExportTable } from './module-exports.js';
 import { parseModuleText, type ParsedText } from './module-parser.js';
 import { isBareSpecifier, isReadable, resolveSpecifier, type ImportSyntax, type Resolution } from './module-resolution.js';

@@ -1,5 +1,5 @@
 import type { TSESTree } from '@typescript-eslint/utils';
-import { subschemaShape, type JsonSchemaDraft } from './schema-structure.js';
+import { subschemaShape, type JsonSchemaDraft } from '../schemas/schema-structure.js';
 
 /**
  * What the shared sink analysis answers (see `value-flow.ts`): where a value goes, as a rule can

@@ -1,10 +1,10 @@
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from '@typescript-eslint/utils';
-import { memberName } from './ast.js';
-import { forEachDescendant } from './ast-walk.js';
-import type { Evaluator } from './evaluator.js';
-import type { UnmarkedTable } from './glossary.js';
-import type { ModuleSource } from './module-graph.js';
-import type { StaticValue } from './static-value.js';
+import { memberName } from '../syntax/ast.js';
+import { forEachDescendant } from '../syntax/ast-walk.js';
+import type { Evaluator } from '../values/evaluator.js';
+import type { UnmarkedTable } from '../glossary/glossary.js';
+import type { ModuleSource } from '../modules/module-graph.js';
+import type { StaticValue } from '../values/static-value.js';
 
 /**
  * Whether the server's own code routes on a list's values: switches over them, compares with

@@ -1,8 +1,8 @@
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from '@typescript-eslint/utils';
-import { getKeyName } from './ast.js';
+import { getKeyName } from '../syntax/ast.js';
 import { nextChainCall, type EnumPosition } from './enum-positions.js';
-import { isDataFile } from './module-resolution.js';
-import { knownStrings, type StaticValue } from './static-value.js';
+import { isDataFile } from '../modules/module-resolution.js';
+import { knownStrings, type StaticValue } from '../values/static-value.js';
 
 export interface DescribeValuesFix {
   /** How many distinct values the description lists. */

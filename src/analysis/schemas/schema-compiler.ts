@@ -3,7 +3,7 @@ import { Ajv2019 } from 'ajv/dist/2019.js';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import type * as AjvCoreModule from 'ajv/dist/core.js';
 import { parseJsonPointer, type JsonSchemaDraft } from './schema-structure.js';
-import { VALUE_LIMITS } from './value-budget.js';
+import { VALUE_LIMITS } from '../values/value-budget.js';
 
 type AjvCore = AjvCoreModule.default;
 

@@ -3,7 +3,7 @@ import { compileSchemaWithin, draftFromSchemaUri, isTooDeepToCompile, type Compi
 import { describeOutcome, type SchemaFinding } from './schema-diagnostics.js';
 import { describeFormats } from './schema-formats.js';
 import { forEachSchemaObject, formatJsonPointer, subschemaShape, type JsonPointer, type JsonSchemaDraft } from './schema-structure.js';
-import { toPlainValue, type ObjectValue, type StaticValue } from './static-value.js';
+import { toPlainValue, type ObjectValue, type StaticValue } from '../values/static-value.js';
 
 /**
  * Checks an evaluated schema literal with Ajv: converts the `StaticValue` to JSON (a neutral

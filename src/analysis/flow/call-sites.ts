@@ -1,7 +1,7 @@
 import { AST_NODE_TYPES, ASTUtils, type TSESLint, type TSESTree } from '@typescript-eslint/utils';
-import { getKeyName, isTypeWrapper, memberName, unwrapChainAndTypeWrappers, unwrapTypeWrappers } from './ast.js';
-import { forEachDescendant } from './ast-walk.js';
-import { isFunctionNode, type FunctionNode } from './function-name.js';
+import { getKeyName, isTypeWrapper, memberName, unwrapChainAndTypeWrappers, unwrapTypeWrappers } from '../syntax/ast.js';
+import { forEachDescendant } from '../syntax/ast-walk.js';
+import { isFunctionNode, type FunctionNode } from '../syntax/function-name.js';
 
 /**
  * Functions and their calls within one file, for following a value one level: where a function's

@@ -1,5 +1,5 @@
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from '@typescript-eslint/utils';
-import { getKeyName, getTargetName, isTypeWrapper, unwrapTypeWrappers } from './ast.js';
+import { getKeyName, getTargetName, isTypeWrapper, unwrapTypeWrappers } from '../syntax/ast.js';
 import {
   isBuildOutcome,
   isKindTest,
@@ -13,7 +13,7 @@ import {
   type Resolver,
 } from './fallback-cause.js';
 import { enclosingFunction, fromStatement, namesOf } from './fallback-statements.js';
-import { getFunctionName, isFunctionNode, type FunctionNode } from './function-name.js';
+import { getFunctionName, isFunctionNode, type FunctionNode } from '../syntax/function-name.js';
 
 export { referenceName, type FallbackCause, type FallbackForm, type FallbackPosition } from './fallback-cause.js';
 

@@ -1,6 +1,6 @@
 import type { TSESLint } from '@typescript-eslint/utils';
-import { getSettings } from '../settings.js';
-import { isGlossaryModule } from './glossary.js';
+import { getSettings } from '../../settings.js';
+import { isGlossaryModule } from '../glossary/glossary.js';
 import { isBarrel, offerLintedModule } from './module-graph.js';
 
 const seen = new WeakSet<object>();

@@ -1,6 +1,6 @@
 import { AST_NODE_TYPES, ASTUtils, type TSESLint, type TSESTree } from '@typescript-eslint/utils';
-import { getKeyName, isTypeWrapper } from './ast.js';
-import { isToolSchemaKey } from './schema-sinks.js';
+import { getKeyName, isTypeWrapper } from '../syntax/ast.js';
+import { isToolSchemaKey } from '../flow/schema-sinks.js';
 
 /**
  * The vocabulary of fallbacks (forms, causes, positions) and the cause analysis: whether a guard

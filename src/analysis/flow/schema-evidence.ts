@@ -1,12 +1,12 @@
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from '@typescript-eslint/utils';
-import { isTypeWrapper, unwrapChainAndTypeWrappers } from './ast.js';
-import { findBinding } from './bindings.js';
-import type { Evaluator } from './evaluator.js';
-import { isFunctionNode, type FunctionNode } from './function-name.js';
-import { forEachDescendant } from './ast-walk.js';
-import type { StaticValue } from './static-value.js';
-import { resolveLibraryCall, type SchemaLibrary } from './schema-libraries.js';
-import { isSchemaOnlyObject } from './schema-model.js';
+import { isTypeWrapper, unwrapChainAndTypeWrappers } from '../syntax/ast.js';
+import { findBinding } from '../values/bindings.js';
+import type { Evaluator } from '../values/evaluator.js';
+import { isFunctionNode, type FunctionNode } from '../syntax/function-name.js';
+import { forEachDescendant } from '../syntax/ast-walk.js';
+import type { StaticValue } from '../values/static-value.js';
+import { resolveLibraryCall, type SchemaLibrary } from '../schemas/schema-libraries.js';
+import { isSchemaOnlyObject } from '../schemas/schema-model.js';
 import { calleeName, CONVERTER_FUNCTIONS } from './schema-sinks.js';
 
 /**

@@ -1,6 +1,6 @@
 import { ASTUtils, type TSESLint, type TSESTree } from '@typescript-eslint/utils';
-import { isTypeWrapper, memberName } from './ast.js';
-import type { ModuleSource } from './module-graph.js';
+import { isTypeWrapper, memberName } from '../syntax/ast.js';
+import type { ModuleSource } from '../modules/module-graph.js';
 
 type Variable = TSESLint.Scope.Variable;
 

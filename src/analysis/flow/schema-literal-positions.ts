@@ -1,12 +1,12 @@
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from '@typescript-eslint/utils';
-import type { Evaluator } from './evaluator.js';
-import { getKeyName } from './ast.js';
-import { vocabularyPattern } from './file-text.js';
-import { isAnnotationKeyword, isJsonSchemaShaped, JSON_SCHEMA_KEYWORDS } from './schema-model.js';
+import type { Evaluator } from '../values/evaluator.js';
+import { getKeyName } from '../syntax/ast.js';
+import { vocabularyPattern } from '../syntax/file-text.js';
+import { isAnnotationKeyword, isJsonSchemaShaped, JSON_SCHEMA_KEYWORDS } from '../schemas/schema-model.js';
 import { calleeName, isToolSchemaKey, sinkOfArgument, sinkOfClassMember, sinkOfProperty } from './schema-sinks.js';
 import { expectedAt, type SchemaSink, type SinkRole } from './sink-model.js';
-import type { JsonSchemaDraft } from './schema-structure.js';
-import type { ObjectValue } from './static-value.js';
+import type { JsonSchemaDraft } from '../schemas/schema-structure.js';
+import type { ObjectValue } from '../values/static-value.js';
 
 /**
  * The places where a literal may be a JSON Schema, so it can be compiled: the sinks the shared

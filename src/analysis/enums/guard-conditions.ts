@@ -1,5 +1,5 @@
 import { AST_NODE_TYPES, type TSESTree } from '@typescript-eslint/utils';
-import { memberName, unwrapChainAndTypeWrappers } from './ast.js';
+import { memberName, unwrapChainAndTypeWrappers } from '../syntax/ast.js';
 
 /** A test on one condition expression: does it (read in the given polarity) establish the fact? */
 export type ConditionTest = (condition: TSESTree.Expression, holds: boolean) => boolean;

@@ -1,9 +1,9 @@
 import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
-import { getKeyName, memberName, requiredSpecifier, unwrapTypeWrappers } from './ast.js';
+import { getKeyName, memberName, requiredSpecifier, unwrapTypeWrappers } from '../syntax/ast.js';
 import { findBinding, findTopLevelBinding, type Binding } from './bindings.js';
-import { ownExportNames, resolveExport, resolveImport, resolveRequire, topLevelScope, type ExportTarget, type ModuleSource } from './module-graph.js';
-import { openPass } from './module-resolution.js';
-import { resolveLibraryCall, type LibraryEnvironment } from './schema-libraries.js';
+import { ownExportNames, resolveExport, resolveImport, resolveRequire, topLevelScope, type ExportTarget, type ModuleSource } from '../modules/module-graph.js';
+import { openPass } from '../modules/module-resolution.js';
+import { resolveLibraryCall, type LibraryEnvironment } from '../schemas/schema-libraries.js';
 import type {
   ArrayValue,
   BuilderStep,
@@ -15,7 +15,7 @@ import type {
   StaticValue,
 } from './static-value.js';
 import { OriginList, VALUE_LIMITS, ValueBudget, mergeOrigins } from './value-budget.js';
-import { getSettings, type SchemaContractSettings } from '../settings.js';
+import { getSettings, type SchemaContractSettings } from '../../settings.js';
 
 type Variable = TSESLint.Scope.Variable;
 type Environment = ReadonlyMap<Variable, StaticValue> | undefined;

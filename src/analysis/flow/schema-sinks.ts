@@ -1,9 +1,9 @@
 import { AST_NODE_TYPES, type TSESTree } from '@typescript-eslint/utils';
-import { getKeyName, isTypeWrapper, memberName, unwrapChainAndTypeWrappers } from './ast.js';
-import { findBinding } from './bindings.js';
-import type { Evaluator } from './evaluator.js';
-import { resolveLibraryCall, type SchemaLibrary } from './schema-libraries.js';
-import type { JsonSchemaDraft } from './schema-structure.js';
+import { getKeyName, isTypeWrapper, memberName, unwrapChainAndTypeWrappers } from '../syntax/ast.js';
+import { findBinding } from '../values/bindings.js';
+import type { Evaluator } from '../values/evaluator.js';
+import { resolveLibraryCall, type SchemaLibrary } from '../schemas/schema-libraries.js';
+import type { JsonSchemaDraft } from '../schemas/schema-structure.js';
 import type { SchemaSink, SinkDialect, SinkRole } from './sink-model.js';
 
 /**

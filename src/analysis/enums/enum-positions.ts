@@ -1,6 +1,6 @@
 import { AST_NODE_TYPES, type TSESTree } from '@typescript-eslint/utils';
-import { getKeyName, memberName, unwrapChainAndTypeWrappers, unwrapTypeWrappers } from './ast.js';
-import type { ModuleSource } from './module-graph.js';
+import { getKeyName, memberName, unwrapChainAndTypeWrappers, unwrapTypeWrappers } from '../syntax/ast.js';
+import type { ModuleSource } from '../modules/module-graph.js';
 import {
   isChainContinuation,
   resolveLibraryCall,
@@ -8,7 +8,7 @@ import {
   type LibraryCall,
   type LibraryEnvironment,
   type SchemaLibrary,
-} from './schema-libraries.js';
+} from '../schemas/schema-libraries.js';
 
 /** A place where a list of values becomes a gate: every other value is rejected. */
 export interface EnumPosition {

@@ -1,8 +1,8 @@
 import { existsSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type ts from 'typescript';
-import { loadTypeScriptCompiler } from '../parsers.js';
-import { fileVersion } from '../util/file-version.js';
+import { loadTypeScriptCompiler } from '../../parsers.js';
+import { fileVersion } from '../../util/file-version.js';
 import { isWithin, mayLieWithin, type ProjectBoundary } from './project-boundary.js';
 
 /**

@@ -1,11 +1,11 @@
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from '@typescript-eslint/utils';
-import { getKeyName, memberName, unwrapTypeWrappers } from './ast.js';
-import { forEachDescendant } from './ast-walk.js';
-import { type FunctionNode, getFunctionName, isFunctionNode } from './function-name.js';
-import { schemaNatureOf, valueExpressions } from './schema-evidence.js';
-import { JSON_SCHEMA_KEYWORDS } from './schema-model.js';
-import { describeSink } from './sink-model.js';
-import { getSinkAnalysis } from './value-flow.js';
+import { getKeyName, memberName, unwrapTypeWrappers } from '../syntax/ast.js';
+import { forEachDescendant } from '../syntax/ast-walk.js';
+import { type FunctionNode, getFunctionName, isFunctionNode } from '../syntax/function-name.js';
+import { schemaNatureOf, valueExpressions } from '../flow/schema-evidence.js';
+import { JSON_SCHEMA_KEYWORDS } from '../schemas/schema-model.js';
+import { describeSink } from '../flow/sink-model.js';
+import { getSinkAnalysis } from '../flow/value-flow.js';
 
 /**
  * Schema helpers: functions that build, convert or marshal a tool / API schema. Found by what
