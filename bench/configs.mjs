@@ -27,7 +27,7 @@ export function distModule(path) {
 export async function moduleGraphCounters() {
   let graph;
   try {
-    graph = await distModule('analysis/module-graph.js');
+    graph = await distModule('analysis/modules/module-graph.js');
   } catch (error) {
     if (error?.code === 'ERR_MODULE_NOT_FOUND') return undefined;
     throw error;

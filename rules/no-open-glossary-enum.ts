@@ -1,13 +1,13 @@
 import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
-import { enumPositionOfCall, enumPositionOfProperty, isInOpenUnion, type EnumPosition } from '../src/analysis/enum-positions.js';
-import { getEvaluator, type Evaluator } from '../src/analysis/evaluator.js';
-import { describeLocation, describeTableLocation, findSourceTables, findUnmarkedSources, type GlossaryTable } from '../src/analysis/glossary.js';
-import { closedCaseSubjects, conditionFacts, GuardIndex, policyCheckSubject, readsFlag } from '../src/analysis/guard-conditions.js';
-import { describeValuesFix } from '../src/analysis/enum-description-fix.js';
-import { describeSink } from '../src/analysis/sink-model.js';
-import { isRoutedByServer } from '../src/analysis/server-routing.js';
-import type { StaticValue } from '../src/analysis/static-value.js';
-import { getSinkAnalysis } from '../src/analysis/value-flow.js';
+import { enumPositionOfCall, enumPositionOfProperty, isInOpenUnion, type EnumPosition } from '../src/analysis/enums/enum-positions.js';
+import { getEvaluator, type Evaluator } from '../src/analysis/values/evaluator.js';
+import { describeLocation, describeTableLocation, findSourceTables, findUnmarkedSources, type GlossaryTable } from '../src/analysis/glossary/glossary.js';
+import { closedCaseSubjects, conditionFacts, GuardIndex, policyCheckSubject, readsFlag } from '../src/analysis/enums/guard-conditions.js';
+import { describeValuesFix } from '../src/analysis/enums/enum-description-fix.js';
+import { describeSink } from '../src/analysis/flow/sink-model.js';
+import { isRoutedByServer } from '../src/analysis/enums/server-routing.js';
+import type { StaticValue } from '../src/analysis/values/static-value.js';
+import { getSinkAnalysis } from '../src/analysis/flow/value-flow.js';
 import { getSettings } from '../src/settings.js';
 import { createRule } from '../src/util/create-rule.js';
 

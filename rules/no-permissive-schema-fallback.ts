@@ -1,16 +1,16 @@
 import { AST_NODE_TYPES, ASTUtils, type TSESLint, type TSESTree } from '@typescript-eslint/utils';
-import type { Evaluator } from '../src/analysis/evaluator.js';
-import { unwrapTypeWrappers } from '../src/analysis/ast.js';
-import { isFunctionNode } from '../src/analysis/function-name.js';
-import { fallbackSlotListeners, getFallbackPosition, referenceName, type FallbackPosition } from '../src/analysis/fallback-position.js';
-import { permissiveConverterOption, schemaByWhatItIs } from '../src/analysis/schema-evidence.js';
-import { resolveLibraryReference } from '../src/analysis/schema-libraries.js';
-import { isRelayedToolSchema } from '../src/analysis/relayed-tool.js';
-import { classifySchema, JSON_SCHEMA_KEYWORDS, mayBePermissiveObjectLiteral, NO_ARGUMENTS_JSON_SCHEMA, type Permissiveness } from '../src/analysis/schema-model.js';
-import { calleeName, isToolSchemaKey } from '../src/analysis/schema-sinks.js';
-import { describeSink, expectedAt } from '../src/analysis/sink-model.js';
-import type { BuilderValue, StaticValue } from '../src/analysis/static-value.js';
-import { getSinkAnalysis, type SinkAnalysis } from '../src/analysis/value-flow.js';
+import type { Evaluator } from '../src/analysis/values/evaluator.js';
+import { unwrapTypeWrappers } from '../src/analysis/syntax/ast.js';
+import { isFunctionNode } from '../src/analysis/syntax/function-name.js';
+import { fallbackSlotListeners, getFallbackPosition, referenceName, type FallbackPosition } from '../src/analysis/fallback/fallback-position.js';
+import { permissiveConverterOption, schemaByWhatItIs } from '../src/analysis/flow/schema-evidence.js';
+import { resolveLibraryReference } from '../src/analysis/schemas/schema-libraries.js';
+import { isRelayedToolSchema } from '../src/analysis/fallback/relayed-tool.js';
+import { classifySchema, JSON_SCHEMA_KEYWORDS, mayBePermissiveObjectLiteral, NO_ARGUMENTS_JSON_SCHEMA, type Permissiveness } from '../src/analysis/schemas/schema-model.js';
+import { calleeName, isToolSchemaKey } from '../src/analysis/flow/schema-sinks.js';
+import { describeSink, expectedAt } from '../src/analysis/flow/sink-model.js';
+import type { BuilderValue, StaticValue } from '../src/analysis/values/static-value.js';
+import { getSinkAnalysis, type SinkAnalysis } from '../src/analysis/flow/value-flow.js';
 import { createRule } from '../src/util/create-rule.js';
 import { compileNamePatterns } from '../src/util/name-patterns.js';
 

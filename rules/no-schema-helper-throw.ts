@@ -1,6 +1,6 @@
 import type { TSESTree } from '@typescript-eslint/utils';
-import { createPanicDetector, panicVocabulary } from '../src/analysis/panic.js';
-import { createSchemaHelperFinder, type SchemaHelperReason } from '../src/analysis/schema-helper.js';
+import { createPanicDetector, panicVocabulary } from '../src/analysis/panic/panic.js';
+import { createSchemaHelperFinder, type SchemaHelperReason } from '../src/analysis/panic/schema-helper.js';
 import { createRule } from '../src/util/create-rule.js';
 import { compileNamePatterns } from '../src/util/name-patterns.js';
 

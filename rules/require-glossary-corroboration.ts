@@ -1,5 +1,5 @@
 import { AST_NODE_TYPES, type TSESTree } from '@typescript-eslint/utils';
-import { getEvaluator } from '../src/analysis/evaluator.js';
+import { getEvaluator } from '../src/analysis/values/evaluator.js';
 import {
   corroborationTags,
   countCorroboration,
@@ -8,8 +8,8 @@ import {
   policyVocabulary,
   tableOfObjectLiteral,
   type CorroborationCount,
-} from '../src/analysis/glossary.js';
-import { getProperty, type StaticValue } from '../src/analysis/static-value.js';
+} from '../src/analysis/glossary/glossary.js';
+import { getProperty, type StaticValue } from '../src/analysis/values/static-value.js';
 import { getSettings } from '../src/settings.js';
 import { createRule } from '../src/util/create-rule.js';
 

@@ -1,6 +1,6 @@
 import { relative, dirname } from 'node:path';
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from '@typescript-eslint/utils';
-import { getEvaluator } from '../src/analysis/evaluator.js';
+import { getEvaluator } from '../src/analysis/values/evaluator.js';
 import {
   CheckedRanges,
   findSchemaLiteralPositions,
@@ -8,17 +8,17 @@ import {
   isSchemaLiteralAt,
   SCHEMA_LITERAL_POSITION_VOCABULARY,
   type SchemaLiteralPosition,
-} from '../src/analysis/schema-literal-positions.js';
-import { checkSchemaLiteral, type LocatedFinding } from '../src/analysis/schema-literal.js';
-import { MCP_ROOT_REQUIREMENT, mcpKeywordsAt, mcpRoleOf, type McpSchemaRole } from '../src/analysis/mcp-vocabulary.js';
-import { describeSink, type SchemaSink, type SinkAnswer } from '../src/analysis/sink-model.js';
-import { getSinkAnalysis, type SinkAnalysis } from '../src/analysis/value-flow.js';
-import { unwrapTypeWrappers } from '../src/analysis/ast.js';
-import { CompileBudget } from '../src/analysis/schema-compiler.js';
-import { JSON_SCHEMA_DRAFTS, formatJsonPointer, type JsonSchemaDraft } from '../src/analysis/schema-structure.js';
-import { JSON_SCHEMA_TYPES } from '../src/analysis/schema-model.js';
-import { isDataFile } from '../src/analysis/module-resolution.js';
-import type { ObjectValue, StaticValue } from '../src/analysis/static-value.js';
+} from '../src/analysis/flow/schema-literal-positions.js';
+import { checkSchemaLiteral, type LocatedFinding } from '../src/analysis/schemas/schema-literal.js';
+import { MCP_ROOT_REQUIREMENT, mcpKeywordsAt, mcpRoleOf, type McpSchemaRole } from '../src/analysis/schemas/mcp-vocabulary.js';
+import { describeSink, type SchemaSink, type SinkAnswer } from '../src/analysis/flow/sink-model.js';
+import { getSinkAnalysis, type SinkAnalysis } from '../src/analysis/flow/value-flow.js';
+import { unwrapTypeWrappers } from '../src/analysis/syntax/ast.js';
+import { CompileBudget } from '../src/analysis/schemas/schema-compiler.js';
+import { JSON_SCHEMA_DRAFTS, formatJsonPointer, type JsonSchemaDraft } from '../src/analysis/schemas/schema-structure.js';
+import { JSON_SCHEMA_TYPES } from '../src/analysis/schemas/schema-model.js';
+import { isDataFile } from '../src/analysis/modules/module-resolution.js';
+import type { ObjectValue, StaticValue } from '../src/analysis/values/static-value.js';
 import { createRule } from '../src/util/create-rule.js';
 
 export interface RuleOptions {

@@ -1,5 +1,5 @@
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from '@typescript-eslint/utils';
-import { getKeyName, getTargetName } from '../analysis/ast.js';
+import { getKeyName, getTargetName } from '../analysis/syntax/ast.js';
 
 /**
  * Where a finding sits, as names rather than positions: the chain of declarations, property keys,

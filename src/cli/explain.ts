@@ -2,11 +2,11 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { relative, resolve, sep } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { TSESTree } from '@typescript-eslint/utils';
-import { requiredSpecifier } from '../analysis/ast.js';
-import { forEachDescendant } from '../analysis/ast-walk.js';
-import { parseModuleText, type ParsedText } from '../analysis/module-parser.js';
-import { boundaryOf, openPass, resolveSpecifier, type ImportSyntax, type Resolution } from '../analysis/module-resolution.js';
-import { libraryOfSpecifier } from '../analysis/schema-libraries.js';
+import { requiredSpecifier } from '../analysis/syntax/ast.js';
+import { forEachDescendant } from '../analysis/syntax/ast-walk.js';
+import { parseModuleText, type ParsedText } from '../analysis/modules/module-parser.js';
+import { boundaryOf, openPass, resolveSpecifier, type ImportSyntax, type Resolution } from '../analysis/modules/module-resolution.js';
+import { libraryOfSpecifier } from '../analysis/schemas/schema-libraries.js';
 import { parseSettings } from '../settings.js';
 import { UsageError } from './usage-error.js';
 

@@ -1,6 +1,6 @@
 import { ESLintUtils, type TSESLint } from '@typescript-eslint/utils';
-import { mayMention } from '../analysis/file-text.js';
-import { offerToImporters } from '../analysis/linted-modules.js';
+import { mayMention } from '../analysis/syntax/file-text.js';
+import { offerToImporters } from '../analysis/modules/linted-modules.js';
 import { withBaseline } from '../baseline/rule-wrapper.js';
 import { packageInfo } from './package-info.js';
 

@@ -8,7 +8,7 @@ import {
   memberName,
   unwrapChainAndTypeWrappers,
   unwrapTypeWrappers,
-} from '../../src/analysis/ast.js';
+} from '../../src/analysis/syntax/ast.js';
 
 function expressionOf(code: string): TSESTree.Expression {
   const statement = parse(code, { range: true }).body[0] as TSESTree.ExpressionStatement;

@@ -1,6 +1,6 @@
 import type { TSESTree } from '@typescript-eslint/utils';
 import { describe, expect, it } from 'vitest';
-import { isChainContinuation } from '../../src/analysis/schema-libraries.js';
+import { isChainContinuation } from '../../src/analysis/schemas/schema-libraries.js';
 import { probe } from './probe.js';
 
 describe('isChainContinuation', () => {

@@ -1,6 +1,6 @@
 import type { TSESLint } from '@typescript-eslint/utils';
 import { describe, expect, it } from 'vitest';
-import { mayMention, vocabularyPattern } from '../../src/analysis/file-text.js';
+import { mayMention, vocabularyPattern } from '../../src/analysis/syntax/file-text.js';
 
 const source = (text: string) => ({ text }) as unknown as TSESLint.SourceCode;
 const SCHEMA_WORDS = vocabularyPattern(['inputSchema', 'ajv']);

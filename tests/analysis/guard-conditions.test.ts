@@ -2,7 +2,7 @@ import * as tsParser from '@typescript-eslint/parser';
 import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
 import { Linter } from 'eslint';
 import { describe, expect, it } from 'vitest';
-import { controllingConditions, GuardIndex } from '../../src/analysis/guard-conditions.js';
+import { controllingConditions, GuardIndex } from '../../src/analysis/enums/guard-conditions.js';
 
 /** Runs `ask` on every identifier named `target` in `code`, with ESLint's parents set. */
 function withTargets<T>(code: string, ask: (targets: TSESTree.Identifier[]) => T): T {

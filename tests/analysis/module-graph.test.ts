@@ -10,9 +10,9 @@ import {
   mayReachPackage,
   offerLintedModule,
   resolveImport,
-} from '../../src/analysis/module-graph.js';
-import { getEvaluator } from '../../src/analysis/evaluator.js';
-import { resolveLibraryReference } from '../../src/analysis/schema-libraries.js';
+} from '../../src/analysis/modules/module-graph.js';
+import { getEvaluator } from '../../src/analysis/values/evaluator.js';
+import { resolveLibraryReference } from '../../src/analysis/schemas/schema-libraries.js';
 import { probe, show } from './probe.js';
 
 function project(files: Record<string, string>): string {

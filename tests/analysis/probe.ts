@@ -1,8 +1,8 @@
 import { Linter } from 'eslint';
 import * as tsParser from '@typescript-eslint/parser';
 import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
-import { getEvaluator } from '../../src/analysis/evaluator.js';
-import type { StaticValue } from '../../src/analysis/static-value.js';
+import { getEvaluator } from '../../src/analysis/values/evaluator.js';
+import type { StaticValue } from '../../src/analysis/values/static-value.js';
 
 export interface ProbeResult {
   value: StaticValue;

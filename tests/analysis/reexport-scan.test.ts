@@ -6,7 +6,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { isBarrel, relativeSpecifiersIn } from '../../src/analysis/reexport-scan.js';
+import { isBarrel, relativeSpecifiersIn } from '../../src/analysis/modules/reexport-scan.js';
 
 const REEXPORT_FROM = /\bexport\s+(?:type\s+)?(?:\*(?:\s*as\s+[\w$]+)?|\{[^}]*\})\s*from\s*(['"])(\.[^'"\\]*)\1/g;
 const LOCAL_REEXPORT =

@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { canonicalJson, clearCompileCache, compileSchema, compileSchemaWhole, type CompileOutcome } from '../../src/analysis/schema-compiler.js';
-import { JSON_SCHEMA_DRAFTS } from '../../src/analysis/schema-structure.js';
+import { canonicalJson, clearCompileCache, compileSchema, compileSchemaWhole, type CompileOutcome } from '../../src/analysis/schemas/schema-compiler.js';
+import { JSON_SCHEMA_DRAFTS } from '../../src/analysis/schemas/schema-structure.js';
 
 // `compileSchema` compiles a self-contained schema one `properties` member at a time, so that the
 // property schemas tool schemas repeat are compiled once. These tests hold it to the outcome of

@@ -10,8 +10,8 @@ import {
   isTooDeepToCompile,
   knownKeywords,
   MAX_SCHEMA_DEPTH,
-} from '../../src/analysis/schema-compiler.js';
-import { JSON_SCHEMA_DRAFTS, subschemaShape, type JsonSchemaDraft } from '../../src/analysis/schema-structure.js';
+} from '../../src/analysis/schemas/schema-compiler.js';
+import { JSON_SCHEMA_DRAFTS, subschemaShape, type JsonSchemaDraft } from '../../src/analysis/schemas/schema-structure.js';
 
 beforeEach(() => clearCompileCache());
 

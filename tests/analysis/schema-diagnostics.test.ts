@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { compileSchema } from '../../src/analysis/schema-compiler.js';
-import { describeOutcome, editDistance, subjectOf, suggestClosest } from '../../src/analysis/schema-diagnostics.js';
-import type { JsonSchemaDraft } from '../../src/analysis/schema-structure.js';
+import { compileSchema } from '../../src/analysis/schemas/schema-compiler.js';
+import { describeOutcome, editDistance, subjectOf, suggestClosest } from '../../src/analysis/schemas/schema-diagnostics.js';
+import type { JsonSchemaDraft } from '../../src/analysis/schemas/schema-structure.js';
 
 function diagnose(schema: object, draft: JsonSchemaDraft = '2020-12', allowedKeywords: readonly string[] = []) {
   return describeOutcome(schema, draft, compileSchema(schema, draft), { allowedKeywords: new Set(allowedKeywords) }).map(

@@ -1,6 +1,6 @@
 import { formatNames } from 'ajv-formats/dist/formats.js';
 import { describe, expect, it } from 'vitest';
-import { AJV_FORMATS, JSON_SCHEMA_FORMATS, describeFormats } from '../../src/analysis/schema-formats.js';
+import { AJV_FORMATS, JSON_SCHEMA_FORMATS, describeFormats } from '../../src/analysis/schemas/schema-formats.js';
 
 function unknownFormats(schema: object, draft: '2020-12' | 'draft-07' = '2020-12', projectFormats: readonly string[] = []) {
   return describeFormats(schema, draft, projectFormats).map(({ target, data, replacement }) => ({ pointer: target.pointer.join('/'), ...data, replacement }));

@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TSESTree } from '@typescript-eslint/utils';
 import { describe, expect, it } from 'vitest';
-import { getEvaluator } from '../../src/analysis/evaluator.js';
-import { resolveLibraryReference } from '../../src/analysis/schema-libraries.js';
+import { getEvaluator } from '../../src/analysis/values/evaluator.js';
+import { resolveLibraryReference } from '../../src/analysis/schemas/schema-libraries.js';
 import { probe, show } from './probe.js';
 
 describe('schema libraries', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { classifySchema, hasJsonSchemaType, isJsonSchemaShaped, mayBePermissiveObjectLiteral } from '../../src/analysis/schema-model.js';
+import { classifySchema, hasJsonSchemaType, isJsonSchemaShaped, mayBePermissiveObjectLiteral } from '../../src/analysis/schemas/schema-model.js';
 import { probe } from './probe.js';
 
 const classify = (expression: string, prelude = '') => classifySchema(probe(`${prelude}\nconst probe = ${expression};`).value);

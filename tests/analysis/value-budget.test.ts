@@ -7,8 +7,8 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { VALUE_LIMITS, ValueBudget } from '../../src/analysis/value-budget.js';
-import type { StaticValue } from '../../src/analysis/static-value.js';
+import { VALUE_LIMITS, ValueBudget } from '../../src/analysis/values/value-budget.js';
+import type { StaticValue } from '../../src/analysis/values/static-value.js';
 import { probe, show } from './probe.js';
 
 const evaluate = (code: string, filename?: string): StaticValue => probe(code, { filename }).value;

@@ -2,10 +2,10 @@ import * as tsParser from '@typescript-eslint/parser';
 import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
 import { Linter } from 'eslint';
 import { describe, expect, it } from 'vitest';
-import { isFunctionNode } from '../../src/analysis/function-name.js';
-import { schemaNatureOf, validatorCallOf } from '../../src/analysis/schema-evidence.js';
-import { describeSink, expectedAt, isSubschemaPointer, type SinkAnswer } from '../../src/analysis/sink-model.js';
-import { getSinkAnalysis, type SinkAnalysis } from '../../src/analysis/value-flow.js';
+import { isFunctionNode } from '../../src/analysis/syntax/function-name.js';
+import { schemaNatureOf, validatorCallOf } from '../../src/analysis/flow/schema-evidence.js';
+import { describeSink, expectedAt, isSubschemaPointer, type SinkAnswer } from '../../src/analysis/flow/sink-model.js';
+import { getSinkAnalysis, type SinkAnalysis } from '../../src/analysis/flow/value-flow.js';
 
 // The shared sink analysis on its own: where the expression right after `/*@*/` goes.
 

@@ -3,8 +3,8 @@
 import { createRequire } from 'node:module';
 import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
-import { parseWithEslintDefault } from '../../src/analysis/module-parser.js';
-import { topLevelScope } from '../../src/analysis/module-graph.js';
+import { parseWithEslintDefault } from '../../src/analysis/modules/module-parser.js';
+import { topLevelScope } from '../../src/analysis/modules/module-graph.js';
 import { javaScriptOnlyParser, loadTypeScriptParser } from '../../src/parsers.js';
 import schemaContract from '../../src/index.js';
 

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { getModuleParseCounts } from '../../src/analysis/module-graph.js';
+import { getModuleParseCounts } from '../../src/analysis/modules/module-graph.js';
 import { lintFile, writeProject, type ConfigLevel } from './disk-project.js';
 
 // Linting one file must not mean parsing the project: only an import whose binding reaches an enum

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { moduleKindOf, resolveSpecifier } from '../../src/analysis/module-resolution.js';
+import { moduleKindOf, resolveSpecifier } from '../../src/analysis/modules/module-resolution.js';
 import { hasModuleSyntax } from '../../src/util/module-kind.js';
 
 const root = realpathSync(mkdtempSync(join(tmpdir(), 'schema-contract-module-kind-')));

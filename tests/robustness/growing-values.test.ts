@@ -13,7 +13,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
-import { VALUE_LIMITS, ValueBudget } from '../../src/analysis/value-budget.js';
+import { VALUE_LIMITS, ValueBudget } from '../../src/analysis/values/value-budget.js';
 import { probe, show } from '../analysis/probe.js';
 import { allConfigurations, fatalMessages, lintFile, makeTempRoot } from './lint-helpers.js';
 

@@ -16,8 +16,8 @@ import { makeTempRoot } from './lint-helpers.js';
 const FAULT = 'injected internal fault';
 const faults = vi.hoisted(() => ({ evaluator: false, imports: false, panic: false }));
 
-vi.mock('../../src/analysis/evaluator.js', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('../../src/analysis/evaluator.js')>();
+vi.mock('../../src/analysis/values/evaluator.js', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('../../src/analysis/values/evaluator.js')>();
   return {
     ...actual,
     getEvaluator: (...args: Parameters<typeof actual.getEvaluator>) => {
@@ -27,8 +27,8 @@ vi.mock('../../src/analysis/evaluator.js', async (importOriginal) => {
   };
 });
 
-vi.mock('../../src/analysis/module-graph.js', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('../../src/analysis/module-graph.js')>();
+vi.mock('../../src/analysis/modules/module-graph.js', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('../../src/analysis/modules/module-graph.js')>();
   return {
     ...actual,
     resolveImport: (...args: Parameters<typeof actual.resolveImport>) => {
@@ -40,8 +40,8 @@ vi.mock('../../src/analysis/module-graph.js', async (importOriginal) => {
 
 /** An imported module whose parse succeeds but whose result breaks what the module graph does next. */
 const POISONED_MODULE = 'poisoned-after-parse';
-vi.mock('../../src/analysis/module-parser.js', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('../../src/analysis/module-parser.js')>();
+vi.mock('../../src/analysis/modules/module-parser.js', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('../../src/analysis/modules/module-parser.js')>();
   return {
     ...actual,
     parseModuleText: (file: string, text: string) => {
@@ -56,8 +56,8 @@ vi.mock('../../src/analysis/module-parser.js', async (importOriginal) => {
   };
 });
 
-vi.mock('../../src/analysis/panic.js', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('../../src/analysis/panic.js')>();
+vi.mock('../../src/analysis/panic/panic.js', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('../../src/analysis/panic/panic.js')>();
   return {
     ...actual,
     createPanicDetector: (...args: Parameters<typeof actual.createPanicDetector>) => {

@@ -1,7 +1,7 @@
 import * as tsParser from '@typescript-eslint/parser';
 import { ESLint, type Linter } from 'eslint';
 import { describe, expect, it } from 'vitest';
-import { vocabularyPattern } from '../../src/analysis/file-text.js';
+import { vocabularyPattern } from '../../src/analysis/syntax/file-text.js';
 import { createRule } from '../../src/util/create-rule.js';
 
 // A rule whose vocabulary is its one option: it reports every file it is created for.

@@ -5,7 +5,7 @@ import * as tsParser from '@typescript-eslint/parser';
 import { Linter } from 'eslint';
 import { afterAll, describe, expect, it } from 'vitest';
 import rule from '../../../rules/no-open-glossary-enum.js';
-import { getModuleAdoptionCounts, getModuleParseCounts } from '../../../src/analysis/module-graph.js';
+import { getModuleAdoptionCounts, getModuleParseCounts } from '../../../src/analysis/modules/module-graph.js';
 
 // An editor keeps one ESLint process for hours while the glossary changes under it: the cached
 // parse of an imported module must be dropped as soon as the file on disk changes.

@@ -2,7 +2,7 @@ import * as tsParser from '@typescript-eslint/parser';
 import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
 import { Linter } from 'eslint';
 import { describe, expect, it } from 'vitest';
-import { getFallbackPosition, type FallbackPosition } from '../../../src/analysis/fallback-position.js';
+import { getFallbackPosition, type FallbackPosition } from '../../../src/analysis/fallback/fallback-position.js';
 
 // The position analysis on its own: which form, which cause, which names. The expression under
 // test is the one right after the `/*@*/` marker.

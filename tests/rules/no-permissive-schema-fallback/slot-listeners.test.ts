@@ -5,8 +5,8 @@ import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
 import { Linter } from 'eslint';
 import { describe, expect, it } from 'vitest';
 import { generateCorpus } from '../../../bench/corpus.mjs';
-import { isTypeWrapper } from '../../../src/analysis/ast.js';
-import { fallbackSlotListeners, getFallbackPosition } from '../../../src/analysis/fallback-position.js';
+import { isTypeWrapper } from '../../../src/analysis/syntax/ast.js';
+import { fallbackSlotListeners, getFallbackPosition } from '../../../src/analysis/fallback/fallback-position.js';
 
 // The rule listens only to the constructs that hold a fallback slot (`fallbackSlotListeners`)
 // instead of to every expression. That is safe only if every expression `getFallbackPosition`

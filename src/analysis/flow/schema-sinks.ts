@@ -1,0 +1,367 @@
+import { AST_NODE_TYPES, type TSESTree } from '@typescript-eslint/utils';
+import { getKeyName, isTypeWrapper, memberName, unwrapChainAndTypeWrappers } from '../syntax/ast.js';
+import { findBinding } from '../values/bindings.js';
+import type { Evaluator } from '../values/evaluator.js';
+import { resolveLibraryCall, type SchemaLibrary } from '../schemas/schema-libraries.js';
+import type { JsonSchemaDraft } from '../schemas/schema-structure.js';
+import type { SchemaSink, SinkDialect, SinkRole } from './sink-model.js';
+
+/**
+ * Sinks: the places where a value becomes a schema because of what the code does with it, not
+ * because of what anything is called. This module knows the places one step at a time (a
+ * property of a tool definition, an argument of a registration call, of Ajv, of a schema
+ * library); `value-flow.ts` follows a value through consts, returns and calls to one of them, and
+ * `sink-model.ts` says what an answer holds.
+ */
+
+/** Properties of a tool definition that hold its input schema, by API. */
+export const TOOL_INPUT_KEYS: ReadonlySet<string> = new Set(['inputSchema', 'input_schema', 'parameters', 'parametersJsonSchema']);
+export const TOOL_OUTPUT_KEYS: ReadonlySet<string> = new Set(['outputSchema', 'output_schema']);
+const TOOL_SCHEMA_KEYS: ReadonlySet<string> = new Set([...TOOL_INPUT_KEYS, ...TOOL_OUTPUT_KEYS]);
+
+/**
+ * Keys that, beside a schema key, make an object a tool definition: its name or description
+ * (every tool API has them) or its handler (AI SDK `execute`, fastmcp `execute`, handlers).
+ */
+const TOOL_COMPANION_KEYS: ReadonlySet<string> = new Set(['name', 'description', 'title', 'execute', 'handler', 'run', 'callback']);
+
+/** Schema keys no other common API uses: they alone make an object (a part of) a tool definition. */
+const UNAMBIGUOUS_TOOL_KEYS: ReadonlySet<string> = new Set(['inputSchema', 'input_schema']);
+
+/** Every key an MCP, OpenAI or Anthropic tool definition has. */
+const TOOL_DEFINITION_KEYS: ReadonlySet<string> = new Set([
+  ...['inputSchema', 'input_schema', 'outputSchema', 'output_schema', 'parameters', 'parametersJsonSchema'],
+  ...['name', 'title', 'description', 'annotations', '_meta', 'icons', 'execution', 'strict', 'type'],
+]);
+
+/** Schema keys other APIs use for other things; a tool needs more evidence around them. */
+const AMBIGUOUS_TOOL_KEYS: ReadonlySet<string> = new Set(['parameters', 'parametersJsonSchema']);
+const HANDLER_KEYS: ReadonlySet<string> = new Set(['execute', 'handler', 'run', 'callback']);
+
+/** `{ type: 'function', function: { name, parameters } }`: OpenAI's function tool. */
+function isFunctionDeclarationOf(object: TSESTree.ObjectExpression): boolean {
+  const holder = object.parent;
+  return holder?.type === AST_NODE_TYPES.Property && holder.value === object && getKeyName(holder.key, holder.computed) === 'function';
+}
+
+/** Methods registering a tool whose config argument holds the schemas (MCP SDK, fastmcp, mcp-use). */
+const REGISTRATION_METHODS: ReadonlySet<string> = new Set(['registerTool', 'addTool', 'defineTool', 'createTool']);
+
+/** JSON Schema validators' methods taking a schema first; `validate` takes (schema, data). */
+const AJV_SCHEMA_METHODS: ReadonlySet<string> = new Set(['compile', 'compileAsync', 'validate', 'addSchema', 'addMetaSchema']);
+const AJV_MODULES: ReadonlyMap<string, JsonSchemaDraft> = new Map([
+  ['ajv', 'draft-07'],
+  ['ajv/dist/ajv', 'draft-07'],
+  ['ajv/dist/ajv.js', 'draft-07'],
+  ['ajv/dist/2019', '2019-09'],
+  ['ajv/dist/2019.js', '2019-09'],
+  ['ajv/dist/2020', '2020-12'],
+  ['ajv/dist/2020.js', '2020-12'],
+]);
+
+/** Functions turning a library schema into JSON Schema, by the names their packages export. */
+export const CONVERTER_FUNCTIONS: ReadonlySet<string> = new Set(['zodToJsonSchema', 'toJsonSchema', 'toJSONSchema', 'zodToJsonSchemaV3', 'typeboxToJsonSchema']);
+
+/**
+ * Library builders whose arguments are schemas or shapes of schemas. Anything else a builder
+ * takes is data (`z.enum(list)`, `.describe(text)`, `.default(value)`, zod's value `.catch(v)`).
+ */
+const SCHEMA_ARGUMENT_BUILDERS: Readonly<Record<SchemaLibrary, ReadonlySet<string>>> = {
+  zod: new Set(['object', 'strictObject', 'looseObject', 'array', 'union', 'discriminatedUnion', 'intersection', 'tuple', 'record', 'map', 'set', 'optional', 'nullable', 'lazy', 'promise', 'extend', 'merge', 'and', 'or', 'pipe', 'catchall', 'partial', 'required']),
+  typebox: new Set(['Object', 'Array', 'Union', 'Intersect', 'Tuple', 'Record', 'Optional', 'Partial', 'Required', 'Composite', 'Readonly']),
+  valibot: new Set(['object', 'strictObject', 'looseObject', 'objectWithRest', 'array', 'union', 'variant', 'intersect', 'tuple', 'record', 'optional', 'nullable', 'nullish', 'pipe', 'lazy']),
+};
+
+/** Calls whose result is their argument, copied: the value goes where the call's result goes. */
+const COPYING_FUNCTIONS: ReadonlySet<string> = new Set(['structuredClone', 'cloneDeep', 'deepClone', 'klona', 'freeze']);
+
+/**
+ * Calls whose result is their argument when there is nothing else: a result's default
+ * (`result.unwrapOr(X)`) and a promise's handlers, whose callback's return becomes the call's
+ * value (`p.catch(() => X)`, `p.then(parse, () => X)`).
+ */
+export const VALUE_PASSING_METHODS: ReadonlySet<string> = new Set(['unwrapOr', 'unwrapOrElse', 'getOrElse', 'orElse', 'valueOr', 'withDefault', 'then', 'catch']);
+
+/** Calls that only look at a value (log it, hash it, count it): their argument is data. */
+const INSPECTING_RECEIVERS: ReadonlySet<string> = new Set(['console', 'logger', 'log', 'Object', 'Array', 'Reflect', 'JSON']);
+
+export function calleeName(callee: TSESTree.Node): string | undefined {
+  const node = unwrapChainAndTypeWrappers(callee);
+  if (node.type === AST_NODE_TYPES.Identifier) return node.name;
+  if (node.type === AST_NODE_TYPES.MemberExpression) return memberName(node) ?? (node.property.type === AST_NODE_TYPES.PrivateIdentifier ? `#${node.property.name}` : undefined);
+  return undefined;
+}
+
+function receiverOf(callee: TSESTree.Node): TSESTree.Node | undefined {
+  const node = unwrapChainAndTypeWrappers(callee);
+  return node.type === AST_NODE_TYPES.MemberExpression ? unwrapChainAndTypeWrappers(node.object) : undefined;
+}
+
+function propertyNamed(object: TSESTree.ObjectExpression, name: string): TSESTree.Property | undefined {
+  return object.properties.find(
+    (property): property is TSESTree.Property => property.type === AST_NODE_TYPES.Property && getKeyName(property.key, property.computed) === name,
+  );
+}
+
+function keysOf(object: TSESTree.ObjectExpression): string[] {
+  const keys: string[] = [];
+  for (const property of object.properties) {
+    if (property.type === AST_NODE_TYPES.Property) {
+      const key = getKeyName(property.key, property.computed);
+      if (key !== undefined) keys.push(key);
+    }
+  }
+  return keys;
+}
+
+/** A class used as a tool (mcp-framework `class X extends MCPTool { name = …; inputSchema = … }`). */
+function classKeys(body: TSESTree.ClassBody): string[] {
+  const keys: string[] = [];
+  for (const member of body.body) {
+    if ((member.type === AST_NODE_TYPES.PropertyDefinition || member.type === AST_NODE_TYPES.MethodDefinition) && !member.static) {
+      const key = getKeyName(member.key, member.computed);
+      if (key !== undefined) keys.push(key);
+    }
+  }
+  return keys;
+}
+
+function stringValue(node: TSESTree.Node | undefined, evaluator: Evaluator): string | undefined {
+  if (!node) return undefined;
+  const value = evaluator.evaluate(node);
+  return value.kind === 'primitive' && typeof value.value === 'string' ? value.value : undefined;
+}
+
+/** The call an object is an argument of, looking through type wrappers: `registerTool(name, { … } as Config)`. */
+function argumentSlot(node: TSESTree.Node): { call: TSESTree.CallExpression; index: number } | undefined {
+  let current = node;
+  while (current.parent && isTypeWrapper(current.parent)) current = current.parent;
+  const call = current.parent;
+  if (call?.type !== AST_NODE_TYPES.CallExpression) return undefined;
+  const index = call.arguments.indexOf(current as TSESTree.CallExpressionArgument);
+  return index < 0 ? undefined : { call, index };
+}
+
+/**
+ * The MCP TypeScript SDK's `server.tool(name, [description], [shape], [annotations], callback)`:
+ * a method named `tool` whose first argument is the name and last a callback. Its shape argument
+ * is a zod raw shape.
+ */
+function isSdkToolCall(call: TSESTree.CallExpression): boolean {
+  if (calleeName(call.callee) !== 'tool' || !receiverOf(call.callee)) return false;
+  const last = call.arguments.at(-1);
+  return (
+    call.arguments.length >= 2 &&
+    (last?.type === AST_NODE_TYPES.ArrowFunctionExpression || last?.type === AST_NODE_TYPES.FunctionExpression || last?.type === AST_NODE_TYPES.Identifier)
+  );
+}
+
+/** What a tool definition or registration says about the object holding a schema key. */
+interface ToolContext {
+  readonly dialect: SinkDialect;
+  readonly toolName: string | undefined;
+}
+
+/**
+ * Whether `object` is a tool definition: written as an argument of a registration call, of the AI
+ * SDK's `tool({...})`, or shaped like one (a schema key beside a name, description or handler).
+ */
+export function toolContextOfObject(object: TSESTree.ObjectExpression, evaluator: Evaluator, key?: string): ToolContext | undefined {
+  const slot = argumentSlot(object);
+  if (slot) {
+    const method = calleeName(slot.call.callee);
+    if (method === 'registerTool' && slot.index === 1) {
+      return { dialect: 'zod-raw-shape', toolName: stringValue(slot.call.arguments[0], evaluator) };
+    }
+    if (method !== undefined && REGISTRATION_METHODS.has(method)) {
+      return { dialect: 'json-schema', toolName: stringValue(propertyNamed(object, 'name')?.value, evaluator) };
+    }
+    if (method === 'tool' && !receiverOf(slot.call.callee)) return { dialect: 'json-schema', toolName: undefined };
+  }
+  const registration = registrationThroughBinding(object, evaluator);
+  if (registration) return registration;
+  const keys = keysOf(object);
+  // `inputSchema`/`input_schema` name a tool's schema in no other common API: an object holding one
+  // and nothing but a tool's keys is (a part of) a tool definition (`{ inputSchema }` a builder
+  // returns, `{ ...tool, inputSchema }`); a tool result describing another tool's schemas
+  // (`{ readme, inputSchema, outputSchema }`) is not. Otherwise a tool's other keys must be there.
+  const isFragment = keys.some((candidate) => UNAMBIGUOUS_TOOL_KEYS.has(candidate)) && keys.every((candidate) => TOOL_DEFINITION_KEYS.has(candidate));
+  if (!isFragment && !keys.some((candidate) => TOOL_COMPANION_KEYS.has(candidate))) return undefined;
+  // `{ name, type, parameters }` is a workflow node or a call record as often as a function
+  // definition: `parameters` needs a description or a handler beside it, or a `function:` wrapper.
+  if (key !== undefined && AMBIGUOUS_TOOL_KEYS.has(key) && !keys.some((candidate) => candidate === 'description' || HANDLER_KEYS.has(candidate)) && !isFunctionDeclarationOf(object)) {
+    return undefined;
+  }
+  return { dialect: 'json-schema', toolName: stringValue(propertyNamed(object, 'name')?.value, evaluator) };
+}
+
+/**
+ * `const config = { description, inputSchema: … }; server.registerTool(name, config, run)`: a
+ * config written first and registered through its binding keeps the registration's dialect.
+ */
+function registrationThroughBinding(object: TSESTree.ObjectExpression, evaluator: Evaluator): ToolContext | undefined {
+  let slot: TSESTree.Node = object;
+  while (slot.parent && isTypeWrapper(slot.parent)) slot = slot.parent;
+  const declarator = slot.parent;
+  if (declarator?.type !== AST_NODE_TYPES.VariableDeclarator || declarator.init !== slot || declarator.id.type !== AST_NODE_TYPES.Identifier) return undefined;
+  const variable = findBinding(evaluator.moduleOf(declarator.id), declarator.id);
+  if (variable.kind !== 'declarator') return undefined;
+  for (const reference of variable.variable.references) {
+    const use = argumentSlot(reference.identifier);
+    if (use && use.index === 1 && calleeName(use.call.callee) === 'registerTool') {
+      return { dialect: 'zod-raw-shape', toolName: stringValue(use.call.arguments[0], evaluator) };
+    }
+  }
+  return undefined;
+}
+
+function toolContextOfClass(body: TSESTree.ClassBody, evaluator: Evaluator): ToolContext | undefined {
+  const keys = classKeys(body);
+  if (!keys.some((key) => TOOL_SCHEMA_KEYS.has(key)) || !keys.some((key) => TOOL_COMPANION_KEYS.has(key))) return undefined;
+  const nameMember = body.body.find(
+    (member): member is TSESTree.PropertyDefinition => member.type === AST_NODE_TYPES.PropertyDefinition && getKeyName(member.key, member.computed) === 'name',
+  );
+  return { dialect: 'json-schema', toolName: stringValue(nameMember?.value ?? undefined, evaluator) };
+}
+
+function toolSink(key: string, context: ToolContext, slot: TSESTree.Node): SchemaSink {
+  const owner = context.toolName === undefined ? "a tool's" : `\`${context.toolName}\`'s`;
+  return {
+    role: TOOL_OUTPUT_KEYS.has(key) ? 'tool-output' : 'tool-input',
+    dialect: context.dialect,
+    description: `advertised as ${owner} ${key}`,
+    key,
+    toolName: context.toolName,
+    slot,
+    draft: undefined,
+    pointer: [],
+    via: [],
+  };
+}
+
+/** The MCP SDK's elicitation calls: `server.elicitInput(params)`, and its tasks' streaming `elicitInputStream(params)`. */
+const ELICITATION_METHODS: ReadonlySet<string> = new Set(['elicitInput', 'elicitInputStream']);
+
+/**
+ * `server.elicitInput({ message, requestedSchema })` and a raw `elicitation/create` request's
+ * `params`: the object holding an elicitation's `requestedSchema`.
+ */
+function isElicitationRequest(object: TSESTree.ObjectExpression, evaluator: Evaluator): boolean {
+  const slot = argumentSlot(object);
+  if (slot) return slot.index === 0 && ELICITATION_METHODS.has(calleeName(slot.call.callee) ?? '');
+  const holder = object.parent;
+  if (holder?.type !== AST_NODE_TYPES.Property || holder.value !== object || getKeyName(holder.key, holder.computed) !== 'params') return false;
+  const request = holder.parent;
+  return request.type === AST_NODE_TYPES.ObjectExpression && stringValue(propertyNamed(request, 'method')?.value, evaluator) === 'elicitation/create';
+}
+
+/** The sink a property of an object literal is, if the object is a tool definition and the key a schema key. */
+export function sinkOfProperty(object: TSESTree.ObjectExpression, key: string, slot: TSESTree.Node, evaluator: Evaluator): SchemaSink | undefined {
+  if (key === 'requestedSchema') {
+    return isElicitationRequest(object, evaluator) ? { ...sink('elicitation', 'requested from the user by an elicitation', key, slot), dialect: 'json-schema' } : undefined;
+  }
+  if (!TOOL_SCHEMA_KEYS.has(key)) return undefined;
+  const context = toolContextOfObject(object, evaluator, key);
+  return context && toolSink(key, context, slot);
+}
+
+/** The sink a class member (`inputSchema = …`, `get inputSchema()`) is, if the class is a tool. */
+export function sinkOfClassMember(body: TSESTree.ClassBody, key: string, slot: TSESTree.Node, evaluator: Evaluator): SchemaSink | undefined {
+  if (!TOOL_SCHEMA_KEYS.has(key)) return undefined;
+  const context = toolContextOfClass(body, evaluator);
+  return context && toolSink(key, context, slot);
+}
+
+/** `new Ajv()` with `Ajv` imported from an Ajv module: the draft its class implies. */
+function ajvInstanceDraft(receiver: TSESTree.Node, evaluator: Evaluator): JsonSchemaDraft | 'unknown-ajv' | undefined {
+  const node = unwrapChainAndTypeWrappers(receiver);
+  if (node.type === AST_NODE_TYPES.Identifier) {
+    const binding = findBinding(evaluator.moduleOf(node), node);
+    if (binding.kind === 'declarator' && binding.declarator.init?.type === AST_NODE_TYPES.NewExpression) {
+      const constructor = binding.declarator.init.callee;
+      if (constructor.type === AST_NODE_TYPES.Identifier) {
+        const imported = findBinding(binding.module, constructor);
+        if (imported.kind === 'import' && AJV_MODULES.has(imported.specifier)) return AJV_MODULES.get(imported.specifier);
+      }
+    }
+    return /ajv/i.test(node.name) ? 'unknown-ajv' : undefined;
+  }
+  if (node.type === AST_NODE_TYPES.MemberExpression) return /ajv/i.test(calleeName(node) ?? '') ? 'unknown-ajv' : undefined;
+  if (node.type === AST_NODE_TYPES.NewExpression && node.callee.type === AST_NODE_TYPES.Identifier) {
+    const imported = findBinding(evaluator.moduleOf(node), node.callee);
+    if (imported.kind === 'import' && AJV_MODULES.has(imported.specifier)) return AJV_MODULES.get(imported.specifier);
+    return /ajv/i.test(node.callee.name) ? 'unknown-ajv' : undefined;
+  }
+  return undefined;
+}
+
+function callText(call: TSESTree.CallExpression, evaluator: Evaluator): string {
+  const module = evaluator.moduleOf(call);
+  const text = module.text.slice(call.callee.range[0], call.callee.range[1]);
+  return text.length <= 40 && !text.includes('\n') ? `${text}()` : `${calleeName(call.callee) ?? 'a call'}()`;
+}
+
+function sink(role: SinkRole, description: string, key: string, slot: TSESTree.Node, draft?: JsonSchemaDraft): SchemaSink {
+  const dialect: SinkDialect = role === 'library' || role === 'converter-input' ? 'library' : 'json-schema';
+  return { role, dialect, description, key, toolName: undefined, slot, draft, pointer: [], via: [] };
+}
+
+/**
+ * What argument `index` of `call` is: a schema sink, data, or a copy whose result goes on
+ * (`structuredClone(x)`: follow the call). Undefined when the call is not known.
+ */
+export function sinkOfArgument(
+  call: TSESTree.CallExpression,
+  index: number,
+  evaluator: Evaluator,
+): { readonly kind: 'sink'; readonly sink: SchemaSink } | { readonly kind: 'data'; readonly reason: string } | { readonly kind: 'copy' } | { readonly kind: 'stringify' } | undefined {
+  const slot = call.arguments[index]!;
+  const name = calleeName(call.callee);
+  const receiver = receiverOf(call.callee);
+  if (name === undefined) return undefined;
+  if (receiver?.type === AST_NODE_TYPES.Identifier && receiver.name === 'JSON' && name === 'stringify' && index === 0) return { kind: 'stringify' };
+  // `JSON.parse(JSON.stringify(x))` is a deep copy of `x`.
+  if (receiver?.type === AST_NODE_TYPES.Identifier && receiver.name === 'JSON' && name === 'parse' && index === 0) return { kind: 'copy' };
+  if (COPYING_FUNCTIONS.has(name) && index === 0) return { kind: 'copy' };
+  if (receiver && VALUE_PASSING_METHODS.has(name) && name !== 'then' && name !== 'catch' && index === 0) return { kind: 'copy' };
+  // fp-ts `pipe(value, f, g)`: the last stage's result is the pipe's.
+  if (!receiver && name === 'pipe' && index === call.arguments.length - 1 && index > 0) return { kind: 'copy' };
+  if (receiver?.type === AST_NODE_TYPES.Identifier && INSPECTING_RECEIVERS.has(receiver.name)) return { kind: 'data', reason: `read by \`${receiver.name}.${name}()\`` };
+  if (receiver && AJV_SCHEMA_METHODS.has(name) && index === 0) {
+    const draft = ajvInstanceDraft(receiver, evaluator);
+    if (draft !== undefined) {
+      const verb = name === 'validate' ? 'validated against by' : name.startsWith('add') ? 'registered with' : 'compiled by';
+      return { kind: 'sink', sink: sink('validator', `${verb} \`${callText(call, evaluator)}\``, name, slot, draft === 'unknown-ajv' ? undefined : draft) };
+    }
+  }
+  if (name === 'jsonSchema' && index === 0) {
+    return { kind: 'sink', sink: sink('tool-input', 'wrapped by `jsonSchema()` as a tool schema', name, slot) };
+  }
+  if (isSdkToolCall(call) && index > 0 && index < call.arguments.length - 1) {
+    const toolName = stringValue(call.arguments[0], evaluator);
+    const context: ToolContext = { dialect: 'zod-raw-shape', toolName };
+    return { kind: 'sink', sink: toolSink('inputSchema', context, slot) };
+  }
+  if (CONVERTER_FUNCTIONS.has(name)) {
+    if (index === 0) return { kind: 'sink', sink: sink('converter-input', `converted by \`${callText(call, evaluator)}\``, name, slot) };
+    return { kind: 'data', reason: `the options of \`${callText(call, evaluator)}\`` };
+  }
+  const library = resolveLibraryCall(evaluator.moduleOf(call), call, evaluator.libraryEnvironment);
+  if (library) {
+    const step = library.steps.at(-1)!;
+    if (step.name === 'toJSONSchema') {
+      if (index === 0) return { kind: 'sink', sink: sink('converter-input', `converted by \`${callText(call, evaluator)}\``, step.name, slot) };
+      return { kind: 'data', reason: `the options of \`${callText(call, evaluator)}\`` };
+    }
+    // TypeBox takes an options object after the schemas (`Type.Object(props, options)`).
+    if (SCHEMA_ARGUMENT_BUILDERS[library.library].has(step.name) && !(library.library === 'typebox' && index > 0 && step.name !== 'Record')) {
+      return { kind: 'sink', sink: sink('library', `used as a schema in \`${callText(call, evaluator)}\``, step.name, slot) };
+    }
+    return { kind: 'data', reason: `a value given to \`${callText(call, evaluator)}\`` };
+  }
+  return undefined;
+}
+
+export function isToolSchemaKey(key: string): boolean {
+  return TOOL_SCHEMA_KEYS.has(key);
+}

@@ -1,0 +1,548 @@
+import { statSync } from 'node:fs';
+import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
+import { readFileWithin } from '../../util/bounded-read.js';
+import { fileVersion } from '../../util/file-version.js';
+import { buildExportTable, type ExportTable } from './module-exports.js';
+import { parseModuleText, type ParsedText } from './module-parser.js';
+import { isBareSpecifier, isReadable, resolveSpecifier, type ImportSyntax, type Resolution } from './module-resolution.js';
+import { exportsLocalNames, relativeSpecifiersIn } from './reexport-scan.js';
+
+type Scope = TSESLint.Scope.Scope;
+type ScopeManager = TSESLint.Scope.ScopeManager;
+
+/**
+ * A parsed module, the current file or one reached through an import: everything the evaluator
+ * needs to resolve a name inside it.
+ */
+export interface ModuleSource {
+  readonly file: string;
+  readonly text: string;
+  readonly ast: TSESTree.Program;
+  readonly comments: readonly TSESTree.Comment[];
+  getScope(node: TSESTree.Node): Scope;
+  /** The scope holding the module's top-level bindings. */
+  readonly moduleScope: Scope;
+}
+
+/** The module scope (ESM) or the global scope (scripts) under a scope manager's root. */
+export function topLevelScope(globalScope: Scope): Scope {
+  return globalScope.childScopes.find((scope) => scope.type === 'module') ?? globalScope;
+}
+
+/** What an `export`/`import` name refers to inside a module. */
+export type ExportTarget =
+  /** A local binding (`export const X`, `export { a as X }`, `export default a`). */
+  | { readonly kind: 'local'; readonly module: ModuleSource; readonly localName: string }
+  /** `export default <expression>` that is not a plain identifier. */
+  | { readonly kind: 'expression'; readonly module: ModuleSource; readonly node: TSESTree.Node }
+  /** The module's namespace object (`import * as ns`, `export * as ns from`). */
+  | { readonly kind: 'namespace'; readonly module: ModuleSource }
+  /** A JSON module's parsed content. */
+  | { readonly kind: 'json'; readonly file: string; readonly value: unknown }
+  /**
+   * A name exported by a package whose modules are not read: `zod`'s `z`, say. `dependency` names
+   * the package when it is installed under `node_modules` (not a workspace package): a table
+   * imported from it is that package's, values unknown.
+   */
+  | {
+      readonly kind: 'external';
+      readonly specifier: string;
+      readonly importedName: string;
+      readonly dependency?: string;
+      /** Only a guess: the name was not found elsewhere, and `export * from '<package>'` may supply it. */
+      readonly guessed?: boolean;
+    };
+
+interface CachedModule {
+  readonly file: string;
+  readonly stamp: string;
+  /** Undefined when the file could not be read or parsed: its values are unknown, never an error. */
+  readonly source: ParsedModule | JsonModule | undefined;
+}
+
+interface ParsedModule extends ModuleSource {
+  readonly kind: 'module';
+  readonly scopeManager: ScopeManager;
+  exports?: ExportTable;
+}
+
+interface JsonModule {
+  readonly kind: 'json';
+  readonly file: string;
+  readonly value: unknown;
+}
+
+/** Imported modules larger than this are not glossaries or schema modules; their values stay unknown. */
+const MAX_MODULE_BYTES = 2 * 1024 * 1024;
+const MAX_REEXPORT_DEPTH = 32;
+
+const moduleCache = new Map<string, CachedModule>();
+const parseCounts = new Map<string, number>();
+
+/** How often each module was parsed in this process: the benchmark proves "at most once". */
+export function getModuleParseCounts(): ReadonlyMap<string, number> {
+  return parseCounts;
+}
+
+function fileStamp(file: string): string | undefined {
+  try {
+    // Most candidates of a resolution do not exist: without an exception that is much cheaper.
+    const stats = statSync(file, { throwIfNoEntry: false });
+    if (!stats?.isFile()) return undefined;
+    return fileVersion(stats);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Stamps taken in one pass (one `checked` set): resolving an import and loading the module it names
+ * look at the same file, and one `stat` per file per pass is all freshness needs.
+ */
+const stampsByPass = new WeakMap<Set<string>, Map<string, string | undefined>>();
+
+function stampInPass(file: string, checked: Set<string>): string | undefined {
+  let stamps = stampsByPass.get(checked);
+  if (!stamps) stampsByPass.set(checked, (stamps = new Map()));
+  if (stamps.has(file)) return stamps.get(file);
+  const stamp = fileStamp(file);
+  stamps.set(file, stamp);
+  return stamp;
+}
+
+/**
+ * The module a specifier names, when the analysis reads it (a project source or JSON module, see
+ * `resolveSpecifier`), else undefined.
+ */
+function resolveInPass(fromFile: string, specifier: string, checked: Set<string>, syntax: ImportSyntax = 'import'): string | undefined {
+  const resolution = resolveSpecifier(fromFile, specifier, syntax, checked);
+  return isReadable(resolution) ? resolution.file : undefined;
+}
+
+/** ESLint gives the current file's nodes parents; imported modules get them here, once per parse. */
+function setParents(node: TSESTree.Node, visitorKeys: Readonly<Record<string, readonly string[] | undefined>>): void {
+  const stack: TSESTree.Node[] = [node];
+  while (stack.length > 0) {
+    const current = stack.pop()!;
+    for (const key of visitorKeys[current.type] ?? []) {
+      const child = (current as unknown as Record<string, unknown>)[key];
+      if (Array.isArray(child)) {
+        for (const item of child) {
+          if (item && typeof item === 'object' && 'type' in item) {
+            (item as { parent: TSESTree.Node }).parent = current;
+            stack.push(item as TSESTree.Node);
+          }
+        }
+      } else if (child && typeof child === 'object' && 'type' in child) {
+        (child as unknown as { parent: TSESTree.Node }).parent = current;
+        stack.push(child as TSESTree.Node);
+      }
+    }
+  }
+}
+
+/** The innermost scope around `node`, as ESLint's `SourceCode#getScope` computes it. */
+export function scopeOf(scopeManager: ScopeManager, node: TSESTree.Node): Scope {
+  const inner = node.type !== 'Program';
+  for (let current: TSESTree.Node | undefined = node; current; current = current.parent) {
+    const scope = scopeManager.acquire(current, inner);
+    if (scope) {
+      if (scope.type === 'function-expression-name') return scope.childScopes[0] as Scope;
+      return scope as Scope;
+    }
+  }
+  return scopeManager.scopes[0] as Scope;
+}
+
+/** What ESLint made of a file it linted: enough to stand in for a parse of that file. */
+export interface LintedModule {
+  readonly text: string;
+  readonly ast: TSESTree.Program;
+  readonly scopeManager: ScopeManager;
+}
+
+/**
+ * Files ESLint has linted in this process, offered before another file imports them (a glossary
+ * module is usually linted before the tools that read it). Reusing ESLint's parse means the
+ * module is parsed once in the process, not once by ESLint and again here. Bounded: an editor
+ * session offers every file it lints.
+ */
+const offeredModules = new Map<string, LintedModule>();
+const MAX_OFFERED_MODULES = 1024;
+const adoptionCounts = new Map<string, number>();
+
+export function offerLintedModule(file: string, linted: LintedModule): void {
+  // A parse of the graph's own is kept already; the offer would only hold a second tree.
+  if (moduleCache.has(file)) return;
+  offeredModules.delete(file);
+  offeredModules.set(file, linted);
+  if (offeredModules.size > MAX_OFFERED_MODULES) offeredModules.delete(offeredModules.keys().next().value!);
+}
+
+/** How often a module's imported values were read from ESLint's own parse instead of a parse here. */
+export function getModuleAdoptionCounts(): ReadonlyMap<string, number> {
+  return adoptionCounts;
+}
+
+function parsedModuleOf(file: string, text: string, ast: TSESTree.Program, scopeManager: ScopeManager): ParsedModule {
+  return {
+    kind: 'module',
+    file,
+    text,
+    ast,
+    comments: ast.comments ?? [],
+    scopeManager,
+    getScope: (node) => scopeOf(scopeManager, node),
+    moduleScope: topLevelScope(scopeManager.globalScope as Scope),
+  };
+}
+
+function parseModule(file: string): ParsedModule | JsonModule | undefined {
+  const buffer = readFileWithin(file, MAX_MODULE_BYTES);
+  if (!buffer || buffer.includes(0)) return undefined;
+  const text = buffer.toString('utf8').replace(/^\uFEFF/, '');
+  const offered = offeredModules.get(file);
+  if (offered) {
+    offeredModules.delete(file);
+    // Only what is on disk counts: an editor lints unsaved text, which importers must not see.
+    if (offered.text === text) {
+      adoptionCounts.set(file, (adoptionCounts.get(file) ?? 0) + 1);
+      return parsedModuleOf(file, text, offered.ast, offered.scopeManager);
+    }
+  }
+  parseCounts.set(file, (parseCounts.get(file) ?? 0) + 1);
+  if (file.endsWith('.json')) {
+    try {
+      return { kind: 'json', file, value: JSON.parse(text) as unknown };
+    } catch {
+      return undefined;
+    }
+  }
+  let result: ParsedText;
+  try {
+    result = parseModuleText(file, text);
+  } catch {
+    // A module that does not parse is the user's problem to see in its own lint run; here its
+    // values are simply unknown, which never produces a finding. Only the parse is guarded: an
+    // error in what follows is this plugin's bug and must reach the user as one.
+    return undefined;
+  }
+  setParents(result.ast, result.visitorKeys);
+  return parsedModuleOf(file, text, result.ast, result.scopeManager);
+}
+
+/**
+ * Loads a module through the process-wide cache. `checked` is the caller's set of files already
+ * validated in this lint pass: each file is `stat`ed once per pass, so an edit on disk is seen by
+ * the next lint (the editor's long-lived process) while the parse is reused across files.
+ */
+export function loadModule(file: string, checked: Set<string>): ParsedModule | JsonModule | undefined {
+  const cached = moduleCache.get(file);
+  if (cached && checked.has(file)) return cached.source;
+  checked.add(file);
+  const stamp = stampInPass(file, checked);
+  if (stamp === undefined) {
+    moduleCache.delete(file);
+    return undefined;
+  }
+  if (cached && cached.stamp === stamp) return cached.source;
+  const source = parseModule(file);
+  moduleCache.set(file, { file, stamp, source });
+  return source;
+}
+
+function exportsOf(module: ParsedModule): ExportTable {
+  module.exports ??= buildExportTable(module.ast);
+  return module.exports;
+}
+
+/**
+ * Follows `importedName` (or `'*'` for the namespace) from `specifier` as imported by `fromFile`,
+ * through re-exports and `export *`, to what defines it. Undefined when the chain leaves what can
+ * be read (a missing file, a cycle, a name no module exports): the caller treats that as unknown.
+ */
+export function resolveImport(
+  fromFile: string,
+  specifier: string,
+  importedName: string,
+  checked: Set<string>,
+): ExportTarget | undefined {
+  return resolveImportAt(fromFile, specifier, importedName, checked, new Set(), 0);
+}
+
+function resolveImportAt(
+  fromFile: string,
+  specifier: string,
+  importedName: string,
+  checked: Set<string>,
+  visiting: Set<string>,
+  depth: number,
+): ExportTarget | undefined {
+  const resolution = resolveSpecifier(fromFile, specifier, 'import', checked);
+  if (!isReadable(resolution)) return externalTarget(specifier, importedName, resolution);
+  const file = resolution.file;
+  if (depth > MAX_REEXPORT_DEPTH) return undefined;
+  const module = loadModule(file, checked);
+  if (!module) return undefined;
+  if (module.kind === 'json') {
+    if (importedName === 'default' || importedName === '*') return { kind: 'json', file, value: module.value };
+    const value = module.value;
+    if (value && typeof value === 'object' && !Array.isArray(value) && Object.hasOwn(value, importedName)) {
+      return { kind: 'json', file, value: (value as Record<string, unknown>)[importedName] };
+    }
+    return undefined;
+  }
+  if (importedName === '*') return { kind: 'namespace', module };
+  return resolveExportOf(module, importedName, checked, visiting, depth);
+}
+
+/**
+ * A package name the analysis does not read: a dependency, a built-in, or a package not installed
+ * here (a schema library is still known by its name). A path that leads nowhere, to a file of
+ * another kind or out of the project is unknown.
+ */
+function externalTarget(specifier: string, importedName: string, resolution: Resolution): Extract<ExportTarget, { kind: 'external' }> | undefined {
+  if (!isBareSpecifier(specifier)) return undefined;
+  switch (resolution.kind) {
+    case 'dependency':
+      return { kind: 'external', specifier, importedName, dependency: resolution.packageName };
+    case 'builtin':
+    case 'not-found':
+    case 'declaration':
+      return { kind: 'external', specifier, importedName };
+    default:
+      return undefined;
+  }
+}
+
+/**
+ * What `require(specifier)` in `fromFile` returns: the value assigned to `module.exports`, else the
+ * module's exports as a namespace (`exports.X = …`, or an ES module's exports), resolved with the
+ * `require` condition.
+ */
+export function resolveRequire(fromFile: string, specifier: string, checked: Set<string>): ExportTarget | undefined {
+  const resolution = resolveSpecifier(fromFile, specifier, 'require', checked);
+  if (!isReadable(resolution)) return externalTarget(specifier, '*', resolution);
+  const module = loadModule(resolution.file, checked);
+  if (!module) return undefined;
+  if (module.kind === 'json') return { kind: 'json', file: module.file, value: module.value };
+  const assigned = exportsOf(module).moduleExports;
+  if (!assigned) return { kind: 'namespace', module };
+  return assigned.kind === 'local' ? { kind: 'local', module, localName: assigned.localName } : { kind: 'expression', module, node: assigned.node };
+}
+
+/** The names a module exports by itself (not through `export *`), for building a namespace's value. */
+export function ownExportNames(module: ModuleSource): readonly string[] {
+  return 'scopeManager' in module ? [...exportsOf(module as ParsedModule).named.keys()] : [];
+}
+
+/** Resolves an export of an already loaded module (used for namespace member access too). */
+export function resolveExport(module: ModuleSource, name: string, checked: Set<string>): ExportTarget | undefined {
+  if (!('scopeManager' in module)) return undefined;
+  return resolveExportOf(module as ParsedModule, name, checked, new Set(), 0);
+}
+
+function resolveExportOf(
+  module: ParsedModule,
+  name: string,
+  checked: Set<string>,
+  visiting: Set<string>,
+  depth: number,
+): ExportTarget | undefined {
+  const key = `${module.file}\0${name}`;
+  if (visiting.has(key)) return undefined;
+  visiting.add(key);
+  const table = exportsOf(module);
+  const entry = table.named.get(name);
+  if (entry) {
+    switch (entry.kind) {
+      case 'local':
+        return { kind: 'local', module, localName: entry.localName };
+      case 'expression':
+        return { kind: 'expression', module, node: entry.node };
+      case 'reexport':
+        return resolveImportAt(module.file, entry.source, entry.importedName, checked, visiting, depth + 1);
+    }
+  }
+  if (name === 'default') return undefined;
+  const stars = table.starSources;
+  const index = stars.length >= MIN_INDEXED_STAR_SOURCES ? starIndexOf(module, stars, checked) : undefined;
+  const indexed = index?.names.get(name);
+  // No source before the one the index names (or before `searchFrom`) can pass the name on.
+  const first = indexed ?? index?.searchFrom ?? 0;
+  for (let position = first; position < stars.length; position += 1) {
+    // `export * from 'zod'` cannot be enumerated; the name is taken to come from the package only
+    // when no module read in the star list defines it (a named `export { z } from 'zod'` there does).
+    if (!isReadable(resolveSpecifier(module.file, stars[position]!, 'import', checked))) continue;
+    const target = resolveImportAt(module.file, stars[position]!, name, checked, visiting, depth + 1);
+    if (target && !(target.kind === 'external' && target.guessed)) return target;
+  }
+  for (const source of stars) {
+    const resolution = resolveSpecifier(module.file, source, 'import', checked);
+    if (!isReadable(resolution)) {
+      const external = externalTarget(source, name, resolution);
+      if (external) return { ...external, guessed: true };
+    }
+  }
+  return undefined;
+}
+
+/**
+ * Where a barrel's `export *` search for a name can start. A glossary barrel re-exports every table
+ * module, and searching it in order for each name a file reads is a walk through all of them; the
+ * index knows which source names it. `names` maps each name to the first source that exports it
+ * itself, among the leading sources that have no `export *` of their own (only those are known to
+ * define nothing else); the search for any other name starts at `searchFrom`, the first source the
+ * index could not see through.
+ */
+interface StarIndex {
+  readonly names: ReadonlyMap<string, number>;
+  readonly searchFrom: number;
+}
+
+/** Barrels with fewer sources are searched directly: the index would cost more than it saves. */
+const MIN_INDEXED_STAR_SOURCES = 8;
+
+/** Per pass (one `checked` set), so a source edited on disk is indexed again by the next lint. */
+const starIndexesByPass = new WeakMap<Set<string>, Map<ParsedModule, StarIndex>>();
+
+function starIndexOf(module: ParsedModule, stars: readonly string[], checked: Set<string>): StarIndex {
+  let indexes = starIndexesByPass.get(checked);
+  if (!indexes) starIndexesByPass.set(checked, (indexes = new Map()));
+  const known = indexes.get(module);
+  if (known) return known;
+  const names = new Map<string, number>();
+  let searchFrom = stars.length;
+  for (const [position, source] of stars.entries()) {
+    const file = resolveInPass(module.file, source, checked);
+    const target = file === undefined ? undefined : loadModule(file, checked);
+    const table = target?.kind === 'module' ? exportsOf(target) : undefined;
+    if (!table || table.starSources.length > 0) {
+      searchFrom = position;
+      break;
+    }
+    for (const exported of table.named.keys()) if (exported !== 'default' && !names.has(exported)) names.set(exported, position);
+  }
+  const index = { names, searchFrom };
+  indexes.set(module, index);
+  return index;
+}
+
+interface ModuleScan {
+  readonly stamp: string;
+  /** The text, or undefined for a module the graph would not parse (too large, binary). */
+  readonly text: string | undefined;
+  /**
+   * Every quoted string that looks like a relative specifier: a superset of the module's imports.
+   * Undefined when one is written with an escape sequence, whose value a scan does not decode.
+   */
+  readonly relativeSpecifiers: readonly string[] | undefined;
+  /** Package-like specifiers in `from` clauses and `require()` calls: aliases and workspace packages among them. */
+  readonly bareSpecifiers: readonly string[];
+  /** Whether any export of the module can be another module's binding (see `PASSES_ON`). */
+  readonly passesOn: boolean;
+  /** Whether the text mentions one of a list of packages, by the list (`mentionsAny`). */
+  readonly mentions: Map<string, boolean>;
+}
+
+const scans = new Map<string, ModuleScan>();
+const reachByPass = new WeakMap<Set<string>, Map<string, Map<string, boolean>>>();
+
+export { isBarrel } from './reexport-scan.js';
+
+/**
+ * A bare specifier after `from` or in `require(…)`/`import(…)`. A path alias (`@/x`, `#x`) or a
+ * workspace package may lead back into the project; a dependency never does (its name is what
+ * `mentionsAny` looks for).
+ */
+const BARE_SPECIFIER = /\b(?:from|require\s*\(|import\s*\()\s*(['"])([^'"\\.\s/][^'"\\\s]*)\1/g;
+
+/**
+ * The syntax by which a module can pass a binding of another module on: an `export` list or star
+ * (`export { z }`, `export * from`, `export { z } from 'zod'`), `export =`, or CommonJS exports.
+ * A module with none of it (and no local re-export, `exportsLocalNames`) exports only what it declares itself
+ * (functions, classes, values built by calls), none of which is a library's binding.
+ */
+const PASSES_ON = /\bexport\s*(?:type\s+)?[*{=]|\bmodule\.exports\b|\bexports\.[\w$]+\s*=/;
+
+function bareSpecifiersIn(text: string): string[] {
+  const found = new Set<string>();
+  for (const match of text.matchAll(BARE_SPECIFIER)) found.add(match[2]!);
+  return [...found];
+}
+
+function scanModule(file: string, stamp: string): ModuleScan {
+  const cached = scans.get(file);
+  if (cached?.stamp === stamp) return cached;
+  const buffer = readFileWithin(file, MAX_MODULE_BYTES);
+  const text = !buffer || buffer.includes(0) ? undefined : buffer.toString('utf8');
+  const passesOn = text !== undefined && (PASSES_ON.test(text) || exportsLocalNames(text));
+  const scan: ModuleScan = {
+    stamp,
+    text,
+    relativeSpecifiers: text === undefined ? [] : relativeSpecifiersIn(text),
+    bareSpecifiers: passesOn && text !== undefined ? bareSpecifiersIn(text) : [],
+    passesOn,
+    mentions: new Map(),
+  };
+  scans.set(file, scan);
+  return scan;
+}
+
+/** Whether a scanned module's text names one of `packages`; searched once per version of the file. */
+function mentionsAny(scan: ModuleScan, packages: readonly string[], packagesKey: string): boolean {
+  let mentions = scan.mentions.get(packagesKey);
+  if (mentions === undefined) {
+    mentions = packages.some((name) => scan.text!.includes(name));
+    scan.mentions.set(packagesKey, mentions);
+  }
+  return mentions;
+}
+
+/**
+ * Whether following `specifier` from `fromFile` through the project's own modules (relative
+ * imports, path aliases, workspace packages) can end at one of `packages` (bare specifiers such
+ * as `zod`). False only when no module reachable through anything that looks like an import both
+ * mentions one of them and has syntax to pass a binding on, so a caller that looks for a
+ * package's names behind a local barrel may skip parsing the modules in between: no export they
+ * make can come from the package. A specifier that names a package the analysis does not read
+ * is the caller's to judge by its name (true). Each module is read once per version and
+ * `stat`ed once per pass.
+ */
+export function mayReachPackage(fromFile: string, specifier: string, packages: readonly string[], checked: Set<string>): boolean {
+  const resolution = resolveSpecifier(fromFile, specifier, 'import', checked);
+  if (!isReadable(resolution)) return isBareSpecifier(specifier) && resolution.kind !== 'outside';
+  const start = resolution.file;
+  let byPackages = reachByPass.get(checked);
+  if (!byPackages) reachByPass.set(checked, (byPackages = new Map()));
+  const packagesKey = packages.join('\0');
+  let known = byPackages.get(packagesKey);
+  if (!known) byPackages.set(packagesKey, (known = new Map()));
+  const memo = known.get(start);
+  if (memo !== undefined) return memo;
+
+  const visited = new Set<string>([start]);
+  const queue = [start];
+  while (queue.length > 0) {
+    const file = queue.shift()!;
+    const earlier = known.get(file);
+    if (earlier === false) continue;
+    const stamp = stampInPass(file, checked);
+    const scan = stamp === undefined ? undefined : scanModule(file, stamp);
+    const opaque = scan !== undefined && (scan.text === undefined || scan.relativeSpecifiers === undefined);
+    if (earlier === true || opaque || (scan && scan.passesOn && mentionsAny(scan, packages, packagesKey))) {
+      known.set(start, true);
+      return true;
+    }
+    for (const next of [...(scan?.relativeSpecifiers ?? []), ...(scan?.bareSpecifiers ?? [])]) {
+      const target = resolveInPass(file, next, checked);
+      if (target !== undefined && !visited.has(target)) {
+        visited.add(target);
+        queue.push(target);
+      }
+    }
+  }
+  // Nothing reachable from `start` passes a package on, so the same holds for every module visited.
+  for (const file of visited) known.set(file, false);
+  return false;
+}

@@ -1,0 +1,66 @@
+import { extname } from 'node:path';
+import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
+import { eslintDefaultParser, isTypeScriptFile, loadTypeScriptParser } from '../../parsers.js';
+import { hasModuleSyntax } from '../../util/module-kind.js';
+import { moduleKindOf } from './module-resolution.js';
+
+/** A module parsed by the plugin itself (an import of the linted file), ready for scope lookups. */
+export interface ParsedText {
+  readonly ast: TSESTree.Program;
+  readonly scopeManager: TSESLint.Scope.ScopeManager;
+  readonly visitorKeys: Readonly<Record<string, readonly string[] | undefined>>;
+}
+
+/**
+ * Parses a module as Node would run it: a CommonJS file (`.cjs`, `.cts`, or under a package.json
+ * without `"type": "module"`) as a script with CommonJS scope, unless it is written with
+ * `import`/`export`; everything else as an ES module. TypeScript and JavaScript go through the
+ * user's `@typescript-eslint/parser`; without one, JavaScript goes through ESLint's own parser
+ * and scope analyser, and a TypeScript module cannot be read (the error says why).
+ * Throws when the text does not parse.
+ */
+export function parseModuleText(file: string, text: string): ParsedText {
+  const script = moduleKindOf(file) === 'commonjs' && !hasModuleSyntax(text);
+  const jsx = extname(file).toLowerCase().endsWith('x');
+  const typeScript = loadTypeScriptParser();
+  if (typeScript.parser) {
+    const result = typeScript.parser.parseForESLint(text, {
+      filePath: file,
+      sourceType: script ? 'script' : 'module',
+      ecmaVersion: 'latest',
+      ecmaFeatures: { globalReturn: script, jsx },
+      range: true,
+      loc: true,
+      comment: true,
+      tokens: false,
+      jsx,
+    });
+    return { ast: result.ast as unknown as TSESTree.Program, scopeManager: result.scopeManager as TSESLint.Scope.ScopeManager, visitorKeys: result.visitorKeys };
+  }
+  if (isTypeScriptFile(file)) throw new Error(typeScript.problem);
+  return parseWithEslintDefault(text, script, jsx);
+}
+
+/** JavaScript read by ESLint's own parser and scope analyser, as ESLint reads it without TypeScript. */
+export function parseWithEslintDefault(text: string, script: boolean, jsx: boolean): ParsedText {
+  const { espree, eslintScope } = eslintDefaultParser();
+  const ast = espree.parse(text, {
+    ecmaVersion: 'latest',
+    sourceType: script ? 'commonjs' : 'module',
+    ecmaFeatures: { jsx },
+    range: true,
+    loc: true,
+    comment: true,
+    tokens: false,
+  });
+  // The options ESLint itself passes to eslint-scope for the same file.
+  const scopeManager = eslintScope.analyze(ast, {
+    ecmaVersion: espree.latestEcmaVersion,
+    sourceType: script ? 'script' : 'module',
+    nodejsScope: script,
+    childVisitorKeys: espree.VisitorKeys,
+    fallback: 'iteration',
+  });
+  // eslint-scope's scope manager has the API typescript-eslint's mirrors (acquire, globalScope, sets).
+  return { ast: ast as TSESTree.Program, scopeManager: scopeManager as TSESLint.Scope.ScopeManager, visitorKeys: espree.VisitorKeys };
+}

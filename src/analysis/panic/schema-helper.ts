@@ -1,0 +1,354 @@
+import { AST_NODE_TYPES, type TSESLint, type TSESTree } from '@typescript-eslint/utils';
+import { getKeyName, memberName, unwrapTypeWrappers } from '../syntax/ast.js';
+import { forEachDescendant } from '../syntax/ast-walk.js';
+import { type FunctionNode, getFunctionName, isFunctionNode } from '../syntax/function-name.js';
+import { schemaNatureOf, valueExpressions } from '../flow/schema-evidence.js';
+import { JSON_SCHEMA_KEYWORDS } from '../schemas/schema-model.js';
+import { describeSink } from '../flow/sink-model.js';
+import { getSinkAnalysis } from '../flow/value-flow.js';
+
+/**
+ * Schema helpers: functions that build, convert or marshal a tool / API schema. Found by what
+ * they return (a JSON Schema, a library schema, a converter's result, a compiled validator), by
+ * where their result goes (a tool definition, Ajv, a schema library: the shared sink analysis),
+ * or, as a hint that needs a return value to stand on, by a name that says they make a schema.
+ */
+
+export type SchemaHelperReason =
+  | { readonly kind: 'name' }
+  | { readonly kind: 'name-pattern'; readonly pattern: string }
+  | { readonly kind: 'returns-schema-literal' }
+  | { readonly kind: 'returns-library-schema' }
+  | { readonly kind: 'returns-converter-result'; readonly converter: string }
+  | { readonly kind: 'result-reaches-sink'; readonly sink: string };
+
+export interface SchemaHelper {
+  readonly node: FunctionNode;
+  /** Undefined for an anonymous function recognised by what it returns. */
+  readonly name: string | undefined;
+  readonly reason: SchemaHelperReason;
+}
+
+export interface SchemaHelperOptions {
+  /** Word prefixes (`is`, `validate`) of names that are never helpers: validators throw by design. */
+  readonly ignoreNames: readonly string[];
+  /** Extra name patterns that make a function a helper. */
+  readonly helperNames: readonly RegExp[];
+}
+
+export interface SchemaHelperFinder {
+  classify(fn: FunctionNode): SchemaHelper | undefined;
+  /**
+   * The innermost schema helper `node` runs in. Callbacks and inner functions belong to the
+   * helper around them, except code that runs at validation time: callbacks a schema library
+   * runs while parsing (`.refine`, `.transform`, …), a Standard Schema's `~standard.validate`, a
+   * validator (a function named like one), and functions only those call.
+   */
+  findEnclosingHelper(node: TSESTree.Node): SchemaHelper | undefined;
+}
+
+/** The lower-case words of a name: `getSchemaTypes` → get, schema, types; `JSONSchemaToZod` → json, schema, to, zod. */
+function nameWords(name: string): string[] {
+  return name
+    .split(/[^A-Za-z\d]+|(?<=[a-z\d])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])/)
+    .filter((word) => word !== '')
+    .map((word) => word.toLowerCase());
+}
+
+const SCHEMA_WORDS = new Set(['schema', 'schemas', 'subschema', 'subschemas', 'jsonschema']);
+/**
+ * First words of functions that take a schema rather than make one: registries, loggers, parsers,
+ * and compilers (a compiled schema is a validator; one returned is still a reason by what it is).
+ */
+const CONSUMING_VERBS = new Set([
+  'add', 'remove', 'register', 'unregister', 'set', 'delete', 'has', 'store', 'cache', 'log', 'print', 'describe', 'hash', 'format',
+  'parse', 'request', 'initialize', 'init', 'compile',
+]);
+/** `getSubschema(it, { keyword })`: reading a part out of a schema one has builds nothing. */
+const EXTRACTING_VERBS = new Set(['get', 'find', 'lookup', 'select', 'pick']);
+/** `parseWithSchema`, `defaultsFromSchema`: the schema after these is the function's input. */
+const PREPOSITIONS = new Set(['with', 'by', 'against', 'from', 'using', 'via', 'per', 'of', 'on', 'in', 'for']);
+/** Words after "schema" naming something about a schema, not a schema: `getSchemaTypes`, `outputSchemaName`. */
+const ATTRIBUTE_WORDS = new Set([
+  'type', 'types', 'ref', 'refs', 'env', 'data', 'name', 'names', 'path', 'paths', 'version', 'versions', 'id', 'ids', 'key', 'keys',
+  'error', 'errors', 'registry', 'cache', 'options', 'defaults', 'hints', 'instruction', 'instructions', 'hash', 'size', 'count',
+  'url', 'uri', 'file', 'files', 'dir', 'location', 'description', 'text', 'string', 'message', 'diff', 'changes', 'support',
+]);
+/** What a `schemaTo…` conversion can produce and still be a schema. */
+const SCHEMA_FORMATS = new Set(['zod', 'json', 'schema', 'jsonschema', 'standard', 'typebox', 'valibot', 'openapi', 'ajv', 'validator']);
+
+/**
+ * Whether a name says its function makes a schema: the last "schema" word of the name is what the
+ * function produces (`toolSchema`, `getInputSchema`, `generateSchemaFromZodObject`,
+ * `convertSchemaToZod`), not its input (`parseWithSchema`, `addSchema`, `describeSchema`) nor a
+ * thing it has (`getSchemaTypes`, `outputSchemaName`, `schemaToInstruction`).
+ */
+export function namesSchemaProduct(name: string): boolean {
+  const words = nameWords(name);
+  let at = -1;
+  words.forEach((word, index) => {
+    if (SCHEMA_WORDS.has(word)) at = index;
+  });
+  if (at < 0) return false;
+  if (at > 0 && CONSUMING_VERBS.has(words[0]!)) return false;
+  if (at > 0 && words[at]!.startsWith('sub') && EXTRACTING_VERBS.has(words[0]!)) return false;
+  const before = words[at - 1];
+  // `mergeAllOfSubschemas`: `allOf` is a keyword, not a preposition.
+  const keywordOf = before === 'of' && ['all', 'any', 'one'].includes(words[at - 2] ?? '');
+  if (before !== undefined && PREPOSITIONS.has(before) && !keywordOf) return false;
+  const after = words[at + 1];
+  if (after === undefined) return true;
+  if (after === 'to') return words.slice(at + 2).some((word) => SCHEMA_FORMATS.has(word));
+  return !ATTRIBUTE_WORDS.has(after);
+}
+
+/**
+ * Members by which the value a helper builds parses or validates later: an output format's
+ * `parse`, the `validate` option of the AI SDK's `jsonSchema()`, a codec's `decode`.
+ */
+const STORED_VALIDATOR_NAMES = new Set(['parse', 'safeParse', 'parseAsync', 'validate', 'decode', 'coerce']);
+
+/** Results of validating with a schema: data, not a schema. */
+const PARSE_METHODS = new Set(['parse', 'safeParse', 'parseAsync', 'safeParseAsync', 'validate', 'decode', 'coerce', 'Check', 'Decode']);
+
+/**
+ * Whether a returned expression could be a schema at all: not a primitive, a text built from
+ * parts, a comparison, `this`, an error or a list, nor the result of parsing with a schema.
+ */
+function mayBeSchemaValue(expression: TSESTree.Expression): boolean {
+  const node = unwrapTypeWrappers(expression);
+  switch (node.type) {
+    case AST_NODE_TYPES.Literal:
+    case AST_NODE_TYPES.TemplateLiteral:
+    case AST_NODE_TYPES.BinaryExpression:
+    case AST_NODE_TYPES.UnaryExpression:
+    case AST_NODE_TYPES.ThisExpression:
+    case AST_NODE_TYPES.ArrayExpression:
+    case AST_NODE_TYPES.NewExpression:
+    case AST_NODE_TYPES.UpdateExpression:
+      return false;
+    case AST_NODE_TYPES.Identifier:
+      return node.name !== 'undefined';
+    case AST_NODE_TYPES.CallExpression: {
+      const callee = unwrapTypeWrappers(node.callee);
+      return !(callee.type === AST_NODE_TYPES.MemberExpression && PARSE_METHODS.has(memberName(callee) ?? ''));
+    }
+    default:
+      return true;
+  }
+}
+
+/**
+ * Schema-library methods whose callbacks run while a value is validated or parsed: zod's
+ * `refine`/`superRefine`/`transform`/`check`/`preprocess`/`custom`/`overwrite`, valibot's
+ * `check`/`transform`/`rawCheck`/`rawTransform`, TypeBox's `Transform(…).Decode/Encode`.
+ * Matched by method name alone: the receiver is often a parameter whose library is unknowable.
+ */
+const VALIDATION_TIME_METHODS = new Set([
+  'refine',
+  'superRefine',
+  'transform',
+  'check',
+  'preprocess',
+  'custom',
+  'overwrite',
+  'rawCheck',
+  'rawTransform',
+  'Decode',
+  'Encode',
+]);
+
+/**
+ * Whether `name` starts with the word `prefix`: `isSchema`, `is_schema`, `IS_SCHEMA` do;
+ * `issueSchema` and `checkoutSchema` do not. A constant-case name needs `_` after the prefix,
+ * since every letter is upper case there.
+ */
+export function startsWithWord(name: string, prefix: string): boolean {
+  if (prefix.length === 0 || !name.toLowerCase().startsWith(prefix.toLowerCase())) return false;
+  const next = name[prefix.length];
+  if (next === undefined) return true;
+  const constantCase = name === name.toUpperCase();
+  return constantCase ? !/[A-Z]/.test(next) : !/[a-z]/.test(next);
+}
+
+function calledMethodName(call: TSESTree.CallExpression): string | undefined {
+  return call.callee.type === AST_NODE_TYPES.MemberExpression ? memberName(call.callee) : undefined;
+}
+
+function isValidationTimeArgument(node: TSESTree.Node): boolean {
+  const parent = node.parent;
+  return (
+    parent?.type === AST_NODE_TYPES.CallExpression &&
+    parent.arguments.includes(node as TSESTree.CallExpressionArgument) &&
+    VALIDATION_TIME_METHODS.has(calledMethodName(parent) ?? '')
+  );
+}
+
+/** `'~standard': { validate(value) { … } }`: a Standard Schema's validator, run when arguments are parsed. */
+function isStandardSchemaValidate(fn: FunctionNode): boolean {
+  const holder = fn.parent;
+  if (holder?.type !== AST_NODE_TYPES.Property || holder.value !== fn || getKeyName(holder.key, holder.computed) !== 'validate') return false;
+  const standard = holder.parent.parent;
+  return standard?.type === AST_NODE_TYPES.Property && getKeyName(standard.key, standard.computed) === '~standard';
+}
+
+export function createSchemaHelperFinder(
+  context: Readonly<TSESLint.RuleContext<string, readonly unknown[]>>,
+  options: SchemaHelperOptions,
+): SchemaHelperFinder {
+  const { sourceCode } = context;
+  const helpers = new Map<FunctionNode, SchemaHelper | null>();
+
+  function isIgnoredName(name: string): boolean {
+    const bare = name.replace(/^[#_$]+/, '');
+    return options.ignoreNames.some((prefix) => startsWithWord(bare, prefix));
+  }
+
+  /** The expressions `fn` returns: its `return` arguments, or an arrow's expression body. */
+  function returnedExpressions(fn: FunctionNode): TSESTree.Expression[] {
+    if (fn.body.type !== AST_NODE_TYPES.BlockStatement) return [fn.body];
+    const returned: TSESTree.Expression[] = [];
+    forEachDescendant(fn.body, sourceCode.visitorKeys, (node) => {
+      if (isFunctionNode(node)) return false;
+      if (node.type === AST_NODE_TYPES.ReturnStatement && node.argument) returned.push(node.argument);
+      return true;
+    });
+    return returned;
+  }
+
+  /** What `fn` returns, when that makes it a schema helper. */
+  function reasonFromReturns(returned: readonly TSESTree.Expression[]): SchemaHelperReason | undefined {
+    const evaluator = getSinkAnalysis(context).evaluator;
+    for (const expression of returned.flatMap((value) => valueExpressions(value))) {
+      const nature = schemaNatureOf(expression, evaluator);
+      if (nature === 'json-schema') return { kind: 'returns-schema-literal' };
+      if (nature === 'builder') return { kind: 'returns-library-schema' };
+      if (nature === 'converter-result' || nature === 'validator') {
+        const call = unwrapTypeWrappers(expression);
+        const source = call.type === AST_NODE_TYPES.CallExpression ? call : evaluator.evaluate(call).node;
+        const callee = source?.type === AST_NODE_TYPES.CallExpression ? source.callee : call;
+        return { kind: 'returns-converter-result', converter: evaluator.moduleOf(callee).text.slice(callee.range[0], callee.range[1]) };
+      }
+    }
+    return undefined;
+  }
+
+  /**
+   * A name is a hint, never the reason alone: it counts when it says the function makes a schema
+   * (`toolSchema`, `mustSchema`, `getInputSchema`; not `parseWithSchema`, whose schema is its
+   * input) and the function returns something that can be one.
+   */
+  function reasonFromName(fn: FunctionNode, name: string, returned: readonly TSESTree.Expression[]): SchemaHelperReason | undefined {
+    const pattern = options.helperNames.find((candidate) => candidate.test(name));
+    if (pattern) return { kind: 'name-pattern', pattern: String(pattern) };
+    if (!namesSchemaProduct(name)) return undefined;
+    const builds = returned.flatMap((value) => valueExpressions(value)).some(mayBeSchemaValue) || writesKeywordIntoParameter(fn);
+    return builds ? { kind: 'name' } : undefined;
+  }
+
+  /**
+   * `mergeAllOfSubschemas(target, subs)` writes `target.properties = merged`: a function that
+   * builds the schema it is handed in place (returning nothing) still builds one.
+   */
+  function writesKeywordIntoParameter(fn: FunctionNode): boolean {
+    const parameters = new Set(fn.params.flatMap((parameter) => (parameter.type === AST_NODE_TYPES.Identifier ? [parameter.name] : [])));
+    if (parameters.size === 0) return false;
+    let writes = false;
+    forEachDescendant(fn.body, sourceCode.visitorKeys, (node) => {
+      if (writes || isFunctionNode(node)) return false;
+      if (node.type === AST_NODE_TYPES.AssignmentExpression && node.left.type === AST_NODE_TYPES.MemberExpression) {
+        const target = unwrapTypeWrappers(node.left.object);
+        const key = memberName(node.left);
+        writes = target.type === AST_NODE_TYPES.Identifier && parameters.has(target.name) && key !== undefined && JSON_SCHEMA_KEYWORDS.has(key);
+      }
+      return !writes;
+    });
+    return writes;
+  }
+
+  function classify(fn: FunctionNode): SchemaHelper | undefined {
+    const cached = helpers.get(fn);
+    if (cached !== undefined) return cached ?? undefined;
+    const helper = classifyUncached(fn);
+    helpers.set(fn, helper ?? null);
+    return helper;
+  }
+
+  function classifyUncached(fn: FunctionNode): SchemaHelper | undefined {
+    // A setter stores a value; it never builds the schema it is handed.
+    if ((fn.parent.type === AST_NODE_TYPES.MethodDefinition || fn.parent.type === AST_NODE_TYPES.Property) && fn.parent.kind === 'set') {
+      return undefined;
+    }
+    const name = getFunctionName(fn);
+    if (name !== undefined && isIgnoredName(name)) return undefined;
+    const returned = returnedExpressions(fn);
+    let reason = reasonFromReturns(returned);
+    if (!reason && returned.length > 0) {
+      const sink = getSinkAnalysis(context).resultSinkOf(fn);
+      if (sink.kind === 'schema' && sink.sink.role !== 'converter-return') reason = { kind: 'result-reaches-sink', sink: describeSink(sink.sink) };
+    }
+    reason ??= name === undefined ? undefined : reasonFromName(fn, name, returned);
+    return reason ? { node: fn, name, reason } : undefined;
+  }
+
+  /** The function declared under `fn`'s name, and the references that use it. */
+  function usesOf(fn: FunctionNode): TSESLint.Scope.Reference[] | undefined {
+    const declaration =
+      fn.type === AST_NODE_TYPES.FunctionDeclaration
+        ? fn
+        : fn.parent.type === AST_NODE_TYPES.VariableDeclarator && fn.parent.init === fn
+          ? fn.parent
+          : undefined;
+    if (!declaration) return undefined;
+    const name = declaration.id?.type === AST_NODE_TYPES.Identifier ? declaration.id.name : undefined;
+    // A function declaration also declares its parameters; only the function's own name matters.
+    const variables = (sourceCode.scopeManager?.getDeclaredVariables(declaration) ?? []).filter((variable) => variable.name === name);
+    return variables.flatMap((variable) => variable.references.filter((reference) => !reference.init));
+  }
+
+  /**
+   * Runs when arguments are validated: a library's parse-time callback, a Standard Schema's
+   * `validate`, or a validator stored on the value a helper builds (`{ validate(value) { … } }`),
+   * which the helper hands out rather than calls. A validator the helper calls itself
+   * (`fields.forEach(assertNamed)`) runs while the schema is built, and belongs to the helper.
+   */
+  function runsAtValidationTime(fn: FunctionNode): boolean {
+    if (isValidationTimeArgument(fn) || isStandardSchemaValidate(fn)) return true;
+    const name = getFunctionName(fn);
+    const holder = fn.parent;
+    const isStored = holder.type === AST_NODE_TYPES.Property || holder.type === AST_NODE_TYPES.MethodDefinition || holder.type === AST_NODE_TYPES.PropertyDefinition;
+    return isStored && name !== undefined && (isIgnoredName(name) || STORED_VALIDATOR_NAMES.has(name));
+  }
+
+  function isInsideValidationTime(node: TSESTree.Node): boolean {
+    for (let current = node.parent; current; current = current.parent) {
+      if (isFunctionNode(current) && runsAtValidationTime(current)) return true;
+    }
+    return false;
+  }
+
+  /**
+   * `const positive = (n) => …; z.number().refine(positive)`, and `getValidator` called only from a
+   * Standard Schema's `validate`: a named function used only at validation time runs then too.
+   */
+  function isOnlyUsedAtValidationTime(fn: FunctionNode): boolean {
+    const uses = usesOf(fn);
+    return (
+      uses !== undefined &&
+      uses.length > 0 &&
+      uses.every((reference) => isValidationTimeArgument(reference.identifier) || isInsideValidationTime(reference.identifier))
+    );
+  }
+
+  function findEnclosingHelper(node: TSESTree.Node): SchemaHelper | undefined {
+    for (let current = node.parent; current; current = current.parent) {
+      if (!isFunctionNode(current)) continue;
+      if (runsAtValidationTime(current) || isOnlyUsedAtValidationTime(current)) return undefined;
+      const helper = classify(current);
+      if (helper) return helper;
+    }
+    return undefined;
+  }
+
+  return { classify, findEnclosingHelper };
+}
