@@ -87,6 +87,16 @@ describe('sinkOf: tool definitions and registration calls', () => {
       { role: 'tool-input', dialect: 'zod-raw-shape', key: 'inputSchema', toolName: 'ping', pointer: [], text: "advertised as `ping`'s inputSchema" },
     ],
     [
+      'a Gemini function declaration: parameters beside a name and a description',
+      `const declarations = [{ name: 'lookup', description: 'd', parameters: /*@*/x }];`,
+      { role: 'tool-input', dialect: 'json-schema', key: 'parameters', toolName: 'lookup', pointer: [], text: "advertised as `lookup`'s parameters" },
+    ],
+    [
+      'an AI SDK tool record: parameters beside its handler',
+      `const tools = { weather: { description: 'd', parameters: /*@*/x, execute } };`,
+      { role: 'tool-input', dialect: 'json-schema', key: 'parameters', toolName: undefined, pointer: [], text: "advertised as a tool's parameters" },
+    ],
+    [
       'fastmcp addTool',
       `server.addTool({ name: 'add', parameters: /*@*/x, execute });`,
       { role: 'tool-input', dialect: 'json-schema', key: 'parameters', toolName: 'add', pointer: [], text: "advertised as `add`'s parameters" },
@@ -166,6 +176,8 @@ describe('sinkOf: following the value', () => {
     ['an exported const', `export const s = /*@*/x;`],
     ['a plain object', `const o = { schema: /*@*/x };`],
     ['two levels of calls', `function a(s) { return b(s); }\nfunction b(s) { return { name: 'n', inputSchema: s }; }\na(/*@*/x);`],
+    ["a tool's documentation page: parameters beside a description only (n8n-mcp tool docs)", `export const doc = { name: 'n8n_manage', full: { description: 'd', parameters: /*@*/x } };`],
+    ['a workflow node: parameters beside a name and type', `nodes.push({ name: 'Set', type: 'n8n-nodes-base.set', parameters: /*@*/x });`],
   ])('unknown: %s', (_name, code) => {
     expect(sinkOf(code).kind).toBe('unknown');
   });

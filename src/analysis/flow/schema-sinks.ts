@@ -188,9 +188,12 @@ export function toolContextOfObject(object: TSESTree.ObjectExpression, evaluator
   const isFragment = keys.some((candidate) => UNAMBIGUOUS_TOOL_KEYS.has(candidate)) && keys.every((candidate) => TOOL_DEFINITION_KEYS.has(candidate));
   if (!isFragment && !keys.some((candidate) => TOOL_COMPANION_KEYS.has(candidate))) return undefined;
   // `{ name, type, parameters }` is a workflow node or a call record as often as a function
-  // definition: `parameters` needs a description or a handler beside it, or a `function:` wrapper.
-  if (key !== undefined && AMBIGUOUS_TOOL_KEYS.has(key) && !keys.some((candidate) => candidate === 'description' || HANDLER_KEYS.has(candidate)) && !isFunctionDeclarationOf(object)) {
-    return undefined;
+  // definition, and `{ description, parameters }` a tool's documentation page (n8n-mcp's tool
+  // docs): `parameters` needs a handler beside it, both a name and a description, or a
+  // `function:` wrapper.
+  if (key !== undefined && AMBIGUOUS_TOOL_KEYS.has(key) && !isFunctionDeclarationOf(object)) {
+    const described = keys.includes('name') && keys.includes('description');
+    if (!described && !keys.some((candidate) => HANDLER_KEYS.has(candidate))) return undefined;
   }
   return { dialect: 'json-schema', toolName: stringValue(propertyNamed(object, 'name')?.value, evaluator) };
 }
