@@ -1,4 +1,4 @@
-import { AST_NODE_TYPES, type TSESLint, type TSESTree } from '@typescript-eslint/utils';
+import { AST_NODE_TYPES, ASTUtils, type TSESLint, type TSESTree } from '@typescript-eslint/utils';
 import { getKeyName, memberName, unwrapTypeWrappers } from '../syntax/ast.js';
 import { forEachDescendant } from '../syntax/ast-walk.js';
 import { type FunctionNode, getFunctionName, isFunctionNode } from '../syntax/function-name.js';
@@ -115,6 +115,9 @@ const PARSE_METHODS = new Set(['parse', 'safeParse', 'parseAsync', 'safeParseAsy
  * Whether a returned expression could be a schema at all: not a primitive, a text built from
  * parts, a comparison, `this`, an error or a list, nor the result of parsing with a schema.
  */
+/** The body of an HTTP client's response (axios `data`, fetch-like `body`). */
+const RESPONSE_BODY_MEMBERS = new Set(['data', 'body']);
+
 function mayBeSchemaValue(expression: TSESTree.Expression): boolean {
   const node = unwrapTypeWrappers(expression);
   switch (node.type) {
@@ -242,8 +245,30 @@ export function createSchemaHelperFinder(
     const pattern = options.helperNames.find((candidate) => candidate.test(name));
     if (pattern) return { kind: 'name-pattern', pattern: String(pattern) };
     if (!namesSchemaProduct(name)) return undefined;
-    const builds = returned.flatMap((value) => valueExpressions(value)).some(mayBeSchemaValue) || writesKeywordIntoParameter(fn);
+    const builds =
+      returned.flatMap((value) => valueExpressions(value)).some((value) => mayBeSchemaValue(value) && !isFetchedBody(value)) || writesKeywordIntoParameter(fn);
     return builds ? { kind: 'name' } : undefined;
+  }
+
+  /**
+   * `return response.data` after `const response = await this.client.get(url)`, `return res.json()`:
+   * a schema fetched from a service (n8n-mcp's `getCredentialSchema`) is built elsewhere, and a
+   * throw here reports a failed request, not a failed build.
+   */
+  function isFetchedBody(expression: TSESTree.Expression): boolean {
+    let node = unwrapTypeWrappers(expression);
+    if (node.type === AST_NODE_TYPES.AwaitExpression) node = unwrapTypeWrappers(node.argument);
+    if (node.type === AST_NODE_TYPES.CallExpression && node.arguments.length === 0 && node.callee.type === AST_NODE_TYPES.MemberExpression) {
+      return memberName(node.callee) === 'json';
+    }
+    if (node.type !== AST_NODE_TYPES.MemberExpression || !RESPONSE_BODY_MEMBERS.has(memberName(node) ?? '')) return false;
+    const holder = unwrapTypeWrappers(node.object);
+    if (holder.type === AST_NODE_TYPES.AwaitExpression) return holder.argument.type === AST_NODE_TYPES.CallExpression;
+    if (holder.type !== AST_NODE_TYPES.Identifier) return false;
+    const definitions = ASTUtils.findVariable(sourceCode.getScope(holder), holder.name)?.defs ?? [];
+    const declarator = definitions.length === 1 ? definitions[0]!.node : undefined;
+    const init = declarator?.type === AST_NODE_TYPES.VariableDeclarator ? declarator.init : null;
+    return init?.type === AST_NODE_TYPES.AwaitExpression && unwrapTypeWrappers(init.argument).type === AST_NODE_TYPES.CallExpression;
   }
 
   /**

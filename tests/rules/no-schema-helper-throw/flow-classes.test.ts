@@ -97,6 +97,31 @@ export async function createIssue(projectId, options) {
       `,
     },
     {
+      name: "a schema fetched from a service, rethrowing the request's error (n8n-mcp getCredentialSchema)",
+      code: `
+class N8nApiClient {
+  async getCredentialSchema(typeName) {
+    try {
+      const response = await this.client.get(\`/credentials/schema/\${typeName}\`);
+      return response.data;
+    } catch (error) {
+      throw handleN8nApiError(error);
+    }
+  }
+}
+      `,
+    },
+    {
+      name: 'a schema fetched with fetch and read as JSON',
+      code: `
+export async function loadToolSchema(url) {
+  const res = await fetch(url);
+  if (!res.ok) throw new Error(\`schema request failed: \${res.status}\`);
+  return res.json();
+}
+      `,
+    },
+    {
       name: 'a schema-named function that stores what it is given, writing no keyword',
       code: `
 function cacheToolSchema(registry, schema) {
@@ -116,6 +141,17 @@ function build(def) {
     },
   ],
   invalid: [
+    {
+      name: "a schema-named builder returning a field of a value it computed, not a response's body",
+      code: `
+function toolSchema(def) {
+  const converted = convert(def);
+  if (!converted.ok) throw new Error('cannot convert ' + def.name);
+  return converted.data;
+}
+      `,
+      errors: [panic('toolSchema', 'named for the schema it builds', '`throw new Error(…)`', 4, 22)],
+    },
     {
       name: 'the adapter itself panics while it builds the Standard Schema',
       code: `
