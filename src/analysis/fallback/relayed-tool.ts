@@ -1,6 +1,6 @@
 import { AST_NODE_TYPES, type TSESTree } from '@typescript-eslint/utils';
 import { getKeyName, memberName, unwrapTypeWrappers } from '../syntax/ast.js';
-import { isToolSchemaKey } from '../flow/schema-sinks.js';
+import { isHandlerKey, isToolSchemaKey } from '../flow/schema-sinks.js';
 
 /**
  * Whether a tool definition relays another tool: its `name` and its schema are both read from the
@@ -8,8 +8,9 @@ import { isToolSchemaKey } from '../flow/schema-sinks.js';
  * A proxy, an adapter to another SDK's tool format, or a listing of a page's WebMCP tools passes on
  * a tool that someone else declared and someone else runs. A default there stands for "the
  * declarer gave no schema": whoever runs the tool checks its arguments, and nothing failed to
- * build here. A tool the code names itself (`{ name: 'search', inputSchema: def.inputSchema ?? {} }`)
- * is its own, and its default is a finding.
+ * build here. A definition that carries its handler runs the tool here, and a tool the code
+ * names itself (`{ name: 'search', inputSchema: def.inputSchema ?? {} }`) is its own: their
+ * defaults are findings.
  *
  * `slot` is the expression at the sink (the property value), `replaced` what the default stands in for.
  */
@@ -19,6 +20,9 @@ export function isRelayedToolSchema(slot: TSESTree.Node, replaced: readonly TSES
   if (property?.type !== AST_NODE_TYPES.Property || property.value !== slot) return false;
   const definition = property.parent;
   if (definition.type !== AST_NODE_TYPES.ObjectExpression) return false;
+  // A definition with a handler runs the tool here (a plugin manifest's tool forwarded to an
+  // endpoint): whatever it was read from, its arguments are this code's to check.
+  if (definition.properties.some((member) => member.type === AST_NODE_TYPES.Property && isHandlerKey(getKeyName(member.key, member.computed) ?? ''))) return false;
   const source = relayedDescriptor(definition);
   return source !== undefined && replaced.every((value) => schemaReadOf(value) === source);
 }

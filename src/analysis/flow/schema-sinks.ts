@@ -365,6 +365,11 @@ export function sinkOfArgument(
   return undefined;
 }
 
+/** `execute`, `handler`, …: the key under which a tool definition carries the code that runs it. */
+export function isHandlerKey(key: string): boolean {
+  return HANDLER_KEYS.has(key);
+}
+
 export function isToolSchemaKey(key: string): boolean {
   return TOOL_SCHEMA_KEYS.has(key);
 }

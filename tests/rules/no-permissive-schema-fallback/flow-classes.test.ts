@@ -193,6 +193,13 @@ ruleTester.run('no-permissive-schema-fallback: issue 18 flow classes', rule, {
       "advertised as a tool's inputSchema",
     ),
     absence(
+      'a manifest tool relayed by name but run here by its handler (the example project)',
+      `export const plugin = (manifest) => ({ name: manifest.name, inputSchema: manifest.inputSchema ?? {}, handler: (args) => call(manifest.endpoint, args) });`,
+      `{}`,
+      ANYTHING,
+      "advertised as a tool's inputSchema",
+    ),
+    absence(
       'a default for a schema read from another object than the relayed name',
       `const groups = tools.map((tool) => ({ name: tool.name, inputSchema: defaults.inputSchema ?? {} }));`,
       `{}`,
