@@ -2,7 +2,7 @@ import { AST_NODE_TYPES, type TSESLint, type TSESTree } from '@typescript-eslint
 import { memberName } from '../syntax/ast.js';
 import { forEachDescendant } from '../syntax/ast-walk.js';
 import type { Evaluator } from '../values/evaluator.js';
-import type { UnmarkedTable } from '../glossary/table-sources.js';
+import type { UnmarkedTable } from '../glossary/glossary.js';
 import type { ModuleSource } from '../modules/module-graph.js';
 import type { StaticValue } from '../values/static-value.js';
 

@@ -21,6 +21,9 @@ import { vocabularyPattern } from '../syntax/file-text.js';
 import { parseJsdocTags, type JsdocTag } from '../syntax/jsdoc-tags.js';
 import type { Origin, StaticValue } from '../values/static-value.js';
 
+/** Also named here, where `enums/server-routing.ts` imports it from; a type-only re-export costs nothing at run time. */
+export type { UnmarkedTable } from './table-sources.js';
+
 /** How a table came to be a glossary table; the message and the corroboration check differ by it. */
 export type TableMarking = 'policy-property' | 'jsdoc' | 'settings' | 'glossary-module';
 
