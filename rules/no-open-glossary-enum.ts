@@ -1,7 +1,8 @@
 import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
 import { enumPositionOfCall, enumPositionOfProperty, isInOpenUnion, type EnumPosition } from '../src/analysis/enums/enum-positions.js';
 import { getEvaluator, type Evaluator } from '../src/analysis/values/evaluator.js';
-import { describeLocation, describeTableLocation, findSourceTables, findUnmarkedSources, type GlossaryTable } from '../src/analysis/glossary/glossary.js';
+import { describeLocation, describeTableLocation, type GlossaryTable } from '../src/analysis/glossary/glossary.js';
+import { findSourceTables, findUnmarkedSources } from '../src/analysis/glossary/table-sources.js';
 import { closedCaseSubjects, conditionFacts, GuardIndex, policyCheckSubject, readsFlag } from '../src/analysis/enums/guard-conditions.js';
 import { describeValuesFix } from '../src/analysis/enums/enum-description-fix.js';
 import { describeSink } from '../src/analysis/flow/sink-model.js';

@@ -1,14 +1,7 @@
 import { AST_NODE_TYPES, type TSESTree } from '@typescript-eslint/utils';
 import { getEvaluator } from '../src/analysis/values/evaluator.js';
-import {
-  corroborationTags,
-  countCorroboration,
-  findPolicyTag,
-  policyOfTag,
-  policyVocabulary,
-  tableOfObjectLiteral,
-  type CorroborationCount,
-} from '../src/analysis/glossary/glossary.js';
+import { corroborationTags, countCorroboration, type CorroborationCount } from '../src/analysis/glossary/corroboration.js';
+import { findPolicyTag, policyOfTag, policyVocabulary, tableOfObjectLiteral } from '../src/analysis/glossary/glossary.js';
 import { getProperty, type StaticValue } from '../src/analysis/values/static-value.js';
 import { getSettings } from '../src/settings.js';
 import { createRule } from '../src/util/create-rule.js';

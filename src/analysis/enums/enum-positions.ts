@@ -1,3 +1,13 @@
+/**
+ * # enums/: where a list of values becomes a gate
+ *
+ * - `enum-positions.ts` (this file): `enum: [...]` and the schema libraries' enum builders.
+ * - `guard-conditions.ts`: what a condition establishes (`if (T.enumPolicy === 'closed')`).
+ * - `server-routing.ts`: lists the server itself routes on, closed by construction.
+ * - `enum-description-fix.ts`: the suggestion to describe the values instead.
+ *
+ * Which table the values came from, and its policy, is `glossary/`'s to say.
+ */
 import { AST_NODE_TYPES, type TSESTree } from '@typescript-eslint/utils';
 import { getKeyName, memberName, unwrapChainAndTypeWrappers, unwrapTypeWrappers } from '../syntax/ast.js';
 import type { ModuleSource } from '../modules/module-graph.js';

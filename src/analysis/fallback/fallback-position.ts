@@ -1,3 +1,15 @@
+/**
+ * # fallback/: a permissive schema standing in for one that failed
+ *
+ * - `fallback-position.ts` (this file): where a fallback stands: `a ?? X`, `test ? built : X`,
+ *   parameter and destructuring defaults, `.catch(() => X)`, `unwrapOr(X)`.
+ * - `fallback-statements.ts`: the statement forms (`catch`, a converter's `default:`, guards,
+ *   `if/else` branches).
+ * - `fallback-cause.ts`: whether what is tested is absence or failure, and the shared vocabulary.
+ *
+ * Whether the value is a permissive schema is `schemas/`'s question; whether it is a schema at
+ * all, `flow/`'s.
+ */
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from '@typescript-eslint/utils';
 import { getKeyName, getTargetName, isTypeWrapper, unwrapTypeWrappers } from '../syntax/ast.js';
 import {

@@ -1,3 +1,17 @@
+/**
+ * # flow/: where a value goes, and so what it is
+ *
+ * A value is a schema because of where it goes (a tool's `inputSchema`, a registration call, a
+ * validator's compile, a converter's return), not because of its name; when the sink is unknown,
+ * the rules stay quiet.
+ *
+ * - `sink-model.ts` (this file): what an answer holds.
+ * - `schema-sinks.ts`: the sinks, recognised where a value is used.
+ * - `value-flow.ts`: follows a value to its sink through consts, returns, calls and class members
+ *   (`call-sites.ts` finds the calls of a function in the file).
+ * - `schema-evidence.ts`: what a value is when that alone makes it a schema.
+ * - `schema-literal-positions.ts`: the places a literal may be a JSON Schema to compile.
+ */
 import type { TSESTree } from '@typescript-eslint/utils';
 import { subschemaShape, type JsonSchemaDraft } from '../schemas/schema-structure.js';
 

@@ -1,3 +1,13 @@
+/**
+ * # modules/: the one module resolver, and the modules it reaches
+ *
+ * - `module-resolution.ts` (this file): a specifier to a file as TypeScript and Node resolve it
+ *   (oxc-resolver, configured from the importer's tsconfig by `tsconfig.ts`), never outside the
+ *   project (`project-boundary.ts`).
+ * - `module-graph.ts`: imported modules parsed once (`module-parser.ts`), their exports
+ *   (`module-exports.ts`, `reexport-scan.ts`), and what an imported name refers to.
+ * - `linted-modules.ts`: the linted file's own parse, offered to the files that import it.
+ */
 import { existsSync } from 'node:fs';
 import { isBuiltin } from 'node:module';
 import { basename, dirname, resolve, sep } from 'node:path';

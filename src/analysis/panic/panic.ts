@@ -1,3 +1,11 @@
+/**
+ * # panic/: schema helpers that panic instead of returning their error
+ *
+ * - `schema-helper.ts`: which functions are schema helpers, by what they return and where their
+ *   result goes (through `flow/`).
+ * - `panic.ts` (this file): the exits that hide a failure from a helper's signature: `throw`,
+ *   `process.exit()`, assertions, configured panic functions.
+ */
 import { AST_NODE_TYPES, TSESLint, type TSESTree } from '@typescript-eslint/utils';
 import { destructuredKey, memberName } from '../syntax/ast.js';
 import { forEachDescendant } from '../syntax/ast-walk.js';

@@ -1,4 +1,5 @@
-import { suggestClosest, type SchemaFinding } from './schema-diagnostics.js';
+import { suggestClosest } from './diagnostic-words.js';
+import type { SchemaFinding } from './schema-diagnostics.js';
 import { forEachSchemaObject, type JsonSchemaDraft } from './schema-structure.js';
 
 /**

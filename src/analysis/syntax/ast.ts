@@ -1,3 +1,12 @@
+/**
+ * # syntax/: the syntax tree, with no knowledge of schemas
+ *
+ * - `ast.ts` (this file): type wrappers looked through, key, member and target names, `require()`.
+ * - `ast-walk.ts`: every node below a root, in source order.
+ * - `function-name.ts`: the name a function is known by.
+ * - `file-text.ts`: whether a file spells a rule's words at all, before any listener is registered.
+ * - `jsdoc-tags.ts`: the `@tag value` lines of a JSDoc block.
+ */
 import { AST_NODE_TYPES, type TSESTree } from '@typescript-eslint/utils';
 
 /** The TypeScript-only wrappers that leave the value they wrap unchanged at run time. */
