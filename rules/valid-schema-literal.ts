@@ -2,12 +2,18 @@ import { relative, dirname } from 'node:path';
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from '@typescript-eslint/utils';
 import { getEvaluator } from '../src/analysis/evaluator.js';
 import {
+  CheckedRanges,
   findSchemaLiteralPositions,
+  mayBeJsonSchema,
+  isSchemaLiteralAt,
   SCHEMA_LITERAL_POSITION_VOCABULARY,
   type SchemaLiteralPosition,
 } from '../src/analysis/schema-literal-positions.js';
 import { checkSchemaLiteral, type LocatedFinding } from '../src/analysis/schema-literal.js';
-import { MCP_ROOT_REQUIREMENT, mcpKeywordsAt, mcpSchemaRoleOf } from '../src/analysis/mcp-vocabulary.js';
+import { MCP_ROOT_REQUIREMENT, mcpKeywordsAt, mcpRoleOf, type McpSchemaRole } from '../src/analysis/mcp-vocabulary.js';
+import { describeSink, type SchemaSink, type SinkAnswer } from '../src/analysis/sink-model.js';
+import { getSinkAnalysis, type SinkAnalysis } from '../src/analysis/value-flow.js';
+import { unwrapTypeWrappers } from '../src/analysis/ast.js';
 import { CompileBudget } from '../src/analysis/schema-compiler.js';
 import { JSON_SCHEMA_DRAFTS, formatJsonPointer, type JsonSchemaDraft } from '../src/analysis/schema-structure.js';
 import { JSON_SCHEMA_TYPES } from '../src/analysis/schema-model.js';
@@ -32,6 +38,9 @@ export type MessageIds =
   | 'renameKeyword'
   | 'replaceValue'
   | 'addObjectType';
+
+/** An MCP tool's schema keys: the MCP root rule is the specification's, not other tool APIs'. */
+const MCP_TOOL_KEYS: ReadonlySet<string> = new Set(['inputSchema', 'outputSchema']);
 
 /** What each kind of finding is, in words that quote nothing from the schema. */
 const DATA_FILE_PROBLEMS: Readonly<Record<LocatedFinding['kind'], string>> = {
@@ -72,8 +81,8 @@ export default createRule<Options, MessageIds>({
       compileError: 'Ajv cannot compile this schema: {{reason}}{{where}}.',
       unknownFormat:
         "Unknown format `{{format}}`{{hint}}: Ajv's strict mode refuses this schema, and validators that skip unknown formats (the MCP SDK's) do not check this value at all{{where}}.",
-      mcpRootType: "An MCP tool's `{{position}}` has `type: {{type}}` at its root, not `type: 'object'`: {{requirement}}{{where}}.",
-      mcpRootMissingType: "An MCP tool's `{{position}}` does not declare `type: 'object'` at its root: {{requirement}}{{where}}.",
+      mcpRootType: "This schema is {{sink}}, but its root has `type: {{type}}`, not `type: 'object'`: {{requirement}}{{where}}.",
+      mcpRootMissingType: "This schema is {{sink}}, but its root does not declare `type: 'object'`: {{requirement}}{{where}}.",
       tooManySchemas:
         'This file has more than {{limit}} distinct schema literals; from here on they are not checked. Raise the `maxSchemasPerFile` option or split the file.',
       invalidInDataFile:
@@ -104,7 +113,7 @@ export default createRule<Options, MessageIds>({
           mcpRoot: {
             type: 'boolean',
             description:
-              "Require `type: 'object'` at the root of `inputSchema` (every MCP revision) and `outputSchema` (revisions up to 2025-11-25), as the MCP specification does.",
+              "Require `type: 'object'` at the root of an MCP tool's `inputSchema` (every revision) and `outputSchema` (revisions up to 2025-11-25), and of an elicitation's `requestedSchema`, as the MCP specification does.",
           },
           defaultDraft: {
             type: 'string',
@@ -174,18 +183,23 @@ export default createRule<Options, MessageIds>({
       return `${quote}${text.replaceAll('\\', '\\\\').replaceAll(quote, `\\${quote}`)}${quote}`;
     }
 
-    function checkMcpRoot(position: SchemaLiteralPosition, role: 'tool-input' | 'tool-output', value: ObjectValue): void {
+    /**
+     * The MCP root rule, where the sink is an MCP position's root: an MCP tool's `inputSchema` or
+     * `outputSchema` (other APIs' keys are not MCP's to rule on), an elicitation's `requestedSchema`.
+     */
+    function checkMcpRoot(position: SchemaLiteralPosition, sink: SchemaSink, role: McpSchemaRole, value: ObjectValue, mayBeFilledIn: boolean): void {
+      if (sink.pointer.length > 0 || (role !== 'elicitation' && !MCP_TOOL_KEYS.has(sink.key))) return;
       const type = value.properties.get('type')?.value;
       const where = inLintedFile(value.node) ? '' : whereElsewhere(value.node, value.file, []);
-      const requirement = MCP_ROOT_REQUIREMENT[role];
+      const data = { sink: describeSink(sink), requirement: MCP_ROOT_REQUIREMENT[role], where };
       if (!type) {
-        if (!value.complete) return;
+        if (!value.complete || mayBeFilledIn) return;
         const literal = value.node?.type === AST_NODE_TYPES.ObjectExpression && inLintedFile(value.node) ? value.node : undefined;
         const first = literal?.properties[0];
         report({
           node: position.keyNode ?? position.valueNode,
           messageId: 'mcpRootMissingType',
-          data: { position: position.name, requirement, where },
+          data,
           suggest:
             literal && first
               ? [
@@ -209,12 +223,7 @@ export default createRule<Options, MessageIds>({
       report({
         node: inLintedFile(type.node) ? type.node : position.valueNode,
         messageId: 'mcpRootType',
-        data: {
-          position: position.name,
-          type: type.kind === 'primitive' ? `'${String(type.value)}'` : `[${names.map((name) => `'${String(name)}'`).join(', ')}]`,
-          requirement,
-          where,
-        },
+        data: { ...data, type: type.kind === 'primitive' ? `'${String(type.value)}'` : `[${names.map((name) => `'${String(name)}'`).join(', ')}]` },
       });
     }
 
@@ -230,18 +239,51 @@ export default createRule<Options, MessageIds>({
       return found;
     }
 
+    let analysis: SinkAnalysis | undefined;
+    // Created on the first literal that needs it: most files have none, and then cost no flow analysis.
+    const sinks = (): SinkAnalysis => (analysis ??= getSinkAnalysis(context));
+    /** Literals of this file checked already, and the sink a position names at each literal's use. */
+    const checkedLiterals = new Set<TSESTree.Node>();
+    const sinkAtUse = new Map<TSESTree.Node, SchemaSink>();
+
+    function localLiteral(value: StaticValue): TSESTree.Node | undefined {
+      return value.kind === 'object' && value.node?.type === AST_NODE_TYPES.ObjectExpression && inLintedFile(value.node) ? value.node : undefined;
+    }
+
+    /**
+     * Where a literal of this file goes, asked of the sink analysis only for a literal that may be
+     * a schema (shaped like one, or written at a position with a sink), and only when the position
+     * does not hold it in place: an inline literal's sink is the position's own.
+     */
+    function forwardSinkOf(position: SchemaLiteralPosition, value: ObjectValue, literal: TSESTree.Node | undefined): SinkAnswer | undefined {
+      if (!literal || (position.sink && unwrapTypeWrappers(position.valueNode) === literal)) return undefined;
+      if (!position.sink && !sinkAtUse.has(literal) && !mayBeJsonSchema(value)) return undefined;
+      return sinks().sinkOf(literal);
+    }
+
     /** Whether the position held a schema literal (checked, or left for lack of budget). */
     function checkPosition(position: SchemaLiteralPosition): boolean {
       const value = evaluator.evaluate(position.valueNode);
-      if (value.kind !== 'object' || !position.accepts(value)) return false;
-      const role = mcpSchemaRoleOf(position);
-      if (mcpRoot && (role === 'tool-input' || role === 'tool-output')) checkMcpRoot(position, role, value);
+      if (value.kind !== 'object') return false;
+      const literal = localLiteral(value);
+      if (literal && checkedLiterals.has(literal)) return true;
+      const answer = forwardSinkOf(position, value, literal);
+      const sink = position.sink ?? (literal && sinkAtUse.get(literal)) ?? (answer?.kind === 'schema' ? answer.sink : undefined);
+      if (!isSchemaLiteralAt(value, sink)) return false;
+      if (literal) checkedLiterals.add(literal);
+      // Written into elsewhere, or handed to code out of sight: it may reach its sink filled in.
+      const mayBeFilledIn = answer !== undefined && ((answer.kind === 'schema' && answer.alsoModified === true) || (answer.kind === 'unknown' && answer.modifies === true));
+      const role = sink && mcpRoleOf(sink);
+      if (mcpRoot && sink && role) checkMcpRoot(position, sink, role, value, mayBeFilledIn);
+      // Where the literal sits inside the MCP schema (a `const` used as one property's schema), its vocabulary is the one there.
+      const offset = sink?.pointer ?? [];
       const result = checkSchemaLiteral(value, {
         defaultDraft: position.draft ?? defaultDraft,
         allowedKeywords: allowed,
-        keywordsAt: role && ((pointer) => mcpKeywordsAt(role, pointer)),
+        keywordsAt: role && ((pointer) => mcpKeywordsAt(role, [...offset, ...pointer])),
         knownFormats: formats,
         budget,
+        mayBeFilledIn,
       });
       if (result.status === 'over-budget') {
         if (!budgetReported) report({ node: position.valueNode, messageId: 'tooManySchemas', data: { limit: String(maxSchemasPerFile) } });
@@ -267,6 +309,20 @@ export default createRule<Options, MessageIds>({
       return true;
     }
 
-    return findSchemaLiteralPositions(evaluator, checkPosition);
+    function checkPositions(positions: readonly SchemaLiteralPosition[]): void {
+      // A literal written before its use (`const searchSchema = {…}`, then `inputSchema:
+      // searchSchema`) takes the sink its use names, even where the flow from it is not followed.
+      for (const position of positions) {
+        if (!position.sink) continue;
+        const literal = localLiteral(evaluator.evaluate(position.valueNode));
+        if (literal && !sinkAtUse.has(literal)) sinkAtUse.set(literal, position.sink);
+      }
+      const checked = new CheckedRanges();
+      for (const position of positions) {
+        if (!checked.holds(position.valueNode) && checkPosition(position)) checked.add(position.valueNode);
+      }
+    }
+
+    return findSchemaLiteralPositions(evaluator, checkPositions);
   },
 });

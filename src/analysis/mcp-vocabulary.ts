@@ -37,23 +37,22 @@ export function mcpKeywordsAt(role: McpSchemaRole, schemaPointer: JsonPointer): 
   return MCP_KEYWORDS.filter((entry) => entry.role === role && entry.definedAt(schemaPointer)).map((entry) => entry.keyword);
 }
 
+/** The MCP role of a sink, if it is one of the MCP positions (a tool's schemas, an elicitation's form). */
+export function mcpRoleOf(sink: { readonly role: string }): McpSchemaRole | undefined {
+  return sink.role === 'tool-input' || sink.role === 'tool-output' || sink.role === 'elicitation' ? sink.role : undefined;
+}
+
 /**
- * Why a tool schema's root must be `type: 'object'`, in the specification's words. For an input
+ * Why a schema's root must be `type: 'object'`, in the specification's words. For a tool's input
  * schema every revision requires it; for an output schema 2025-06-18 and 2025-11-25 do, and
- * 2026-07-28 (SEP-2106) allows any root, but clients of the earlier revisions still reject the tool.
+ * 2026-07-28 (SEP-2106) allows any root, but clients of the earlier revisions still reject the
+ * tool. An elicitation's `requestedSchema` is typed `type: "object"` in every revision since
+ * elicitation appeared (2025-06-18), and the SDK's clients check requests against that type.
  */
-export const MCP_ROOT_REQUIREMENT: Readonly<Record<'tool-input' | 'tool-output', string>> = {
+export const MCP_ROOT_REQUIREMENT: Readonly<Record<McpSchemaRole, string>> = {
   'tool-input': 'the MCP specification requires it ("Tool arguments are always JSON objects, so `type: "object"` is required at the root")',
   'tool-output':
     'MCP 2025-11-25 requires it ("Currently restricted to type: "object" at the root level"), so clients of that revision reject the tool, though 2026-07-28 allows any root',
+  elicitation:
+    'the MCP specification types `requestedSchema` as `type: "object"` ("A restricted subset of JSON Schema. Only top-level properties are allowed, without nesting."), and clients built on the MCP SDK reject the request',
 };
-
-/**
- * The MCP role of a schema position, by the name it is found under. A stand-in until positions
- * are recognised by where their value goes (issue 18): `requestedSchema` is the elicitation
- * request's field, so a const of that name is taken to be one.
- */
-export function mcpSchemaRoleOf(position: { readonly name: string; readonly mcpTool: boolean }): McpSchemaRole | undefined {
-  if (position.mcpTool) return position.name === 'outputSchema' ? 'tool-output' : 'tool-input';
-  return position.name === 'requestedSchema' ? 'elicitation' : undefined;
-}

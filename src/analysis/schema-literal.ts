@@ -32,6 +32,12 @@ export interface SchemaLiteralOptions {
   /** Formats the project registers itself, known besides the draft's and `ajv-formats`'. */
   readonly knownFormats: ReadonlySet<string>;
   readonly budget: CompileBudget;
+  /**
+   * The code also writes into the literal, or hands it to code out of sight: any part may hold
+   * more than is written, so only findings about what is there are kept (`propertes`, `minLength:
+   * -1`), not those about what is missing (a `required` name `properties` lacks).
+   */
+  readonly mayBeFilledIn?: boolean;
 }
 
 interface Conversion {
@@ -40,6 +46,8 @@ interface Conversion {
   /** Pointers (formatted) of objects and arrays that may hold more than is known. */
   readonly open: Set<string>;
   readonly draft: JsonSchemaDraft;
+  /** Every object and array of the literal may hold more than is known (`mayBeFilledIn`). */
+  readonly allOpen: boolean;
 }
 
 /** A JSON value of a fully known part, normalised as `JSON.stringify` would send it. */
@@ -52,7 +60,7 @@ function plainJson(value: StaticValue): { json: unknown } | undefined {
 
 function convertSchema(value: StaticValue, pointer: JsonPointer, conversion: Conversion): unknown {
   if (value.kind === 'object') {
-    if (!value.complete) conversion.open.add(formatJsonPointer(pointer));
+    if (!value.complete || conversion.allOpen) conversion.open.add(formatJsonPointer(pointer));
     const keywords: [string, unknown][] = [];
     for (const [key, property] of value.properties) {
       const converted = convertKeyword(key, property.value, [...pointer, key], conversion);
@@ -82,13 +90,13 @@ function convertKeyword(keyword: string, value: StaticValue, pointer: JsonPointe
   if (shape === 'schema' || (shape === 'schemaOrArray' && value.kind !== 'array')) {
     if (isSchemaLike || value.kind === 'unknown') return { present: true, json: convertSchema(value, pointer, conversion) };
   } else if ((shape === 'array' || shape === 'schemaOrArray') && value.kind === 'array') {
-    if (!value.complete) {
+    if (!value.complete || conversion.allOpen) {
       conversion.open.add(formatJsonPointer(pointer));
       conversion.open.add(formatJsonPointer(pointer.slice(0, -1)));
     }
     return { present: true, json: value.elements.map((element, index) => convertSchema(element, [...pointer, String(index)], conversion)) };
   } else if ((shape === 'map' || shape === 'mapOfSchemaOrStrings') && value.kind === 'object') {
-    if (!value.complete) conversion.open.add(formatJsonPointer(pointer));
+    if (!value.complete || conversion.allOpen) conversion.open.add(formatJsonPointer(pointer));
     const map: Record<string, unknown> = {};
     for (const [name, property] of value.properties) {
       const member = property.value;
@@ -159,7 +167,7 @@ export function checkSchemaLiteral(value: ObjectValue, options: SchemaLiteralOpt
     if (selected === 'unsupported') return { status: 'unsupported-draft' };
     if (selected) draft = selected;
   }
-  const conversion: Conversion = { holes: new Set(), open: new Set(), draft };
+  const conversion: Conversion = { holes: new Set(), open: new Set(), draft, allOpen: options.mayBeFilledIn === true };
   const json = convertSchema(value, [], conversion);
   if (isTooDeepToCompile(json)) return { status: 'too-deep' };
   const outcome = compileSchemaWithin(json as object, draft, options.budget);

@@ -239,13 +239,16 @@ function toolSink(key: string, context: ToolContext, slot: TSESTree.Node): Schem
   };
 }
 
+/** The MCP SDK's elicitation calls: `server.elicitInput(params)`, and its tasks' streaming `elicitInputStream(params)`. */
+const ELICITATION_METHODS: ReadonlySet<string> = new Set(['elicitInput', 'elicitInputStream']);
+
 /**
  * `server.elicitInput({ message, requestedSchema })` and a raw `elicitation/create` request's
  * `params`: the object holding an elicitation's `requestedSchema`.
  */
 function isElicitationRequest(object: TSESTree.ObjectExpression, evaluator: Evaluator): boolean {
   const slot = argumentSlot(object);
-  if (slot) return slot.index === 0 && calleeName(slot.call.callee) === 'elicitInput';
+  if (slot) return slot.index === 0 && ELICITATION_METHODS.has(calleeName(slot.call.callee) ?? '');
   const holder = object.parent;
   if (holder?.type !== AST_NODE_TYPES.Property || holder.value !== object || getKeyName(holder.key, holder.computed) !== 'params') return false;
   const request = holder.parent;

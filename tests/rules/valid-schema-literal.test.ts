@@ -12,6 +12,9 @@ const DID_YOU_MEAN = (keyword: string) => ` (did you mean \`${keyword}\`?)`;
 
 /** The specification's words, as the MCP root messages quote them. */
 const INPUT_ROOT_REQUIREMENT = 'the MCP specification requires it ("Tool arguments are always JSON objects, so `type: "object"` is required at the root")';
+const ELICITATION_ROOT_REQUIREMENT =
+  'the MCP specification types `requestedSchema` as `type: "object"` ("A restricted subset of JSON Schema. Only top-level properties are allowed, without nesting."), and clients built on the MCP SDK reject the request';
+const ELICITATION = 'requested from the user by an elicitation';
 const OUTPUT_ROOT_REQUIREMENT =
   'MCP 2025-11-25 requires it ("Currently restricted to type: "object" at the root level"), so clients of that revision reject the tool, though 2026-07-28 allows any root';
 
@@ -95,6 +98,30 @@ const requestedSchema = {
   },
   required: ['pace'],
 };
+await server.server.elicitInput({ message: 'Pace?', requestedSchema });
+`,
+    },
+    {
+      // The SDK's own example: the schema is chosen in a switch and sent in a raw request.
+      name: 'MCP vocabulary: an elicitation schema assigned to a `let` and sent in an `elicitation/create` request, or streamed',
+      code: `
+let requestedSchema;
+switch (kind) {
+  case 'theme':
+    requestedSchema = { type: 'object', properties: { theme: { type: 'string', enum: ['light', 'dark'], enumNames: ['Light', 'Dark'] } } };
+    break;
+  default:
+    requestedSchema = { type: 'object', properties: { rating: { type: 'integer', minimum: 1, maximum: 5 } } };
+}
+await extra.sendRequest({ method: 'elicitation/create', params: { mode: 'form', message, requestedSchema } }, ElicitResultSchema);
+const paceSchema = { type: 'string', enum: ['fast'], enumNames: ['Fast'] };
+server.server.experimental.tasks.elicitInputStream({ message, requestedSchema: { type: 'object', properties: { pace: paceSchema } } });
+`,
+    },
+    {
+      name: 'a requestedSchema that no elicitation receives is not an MCP schema: only its shape makes it a schema, and `enumNames` is no keyword of JSON Schema',
+      code: `
+const request = { requestedSchema: { type: 'objet', enumNames: [] } };
 `,
     },
     {
@@ -452,19 +479,20 @@ const ordersSchema = {
       code: `
 const tool = { 'input\\u0053chema': { type: 'array' } };
 `,
-      errors: [{ messageId: 'mcpRootType', data: { position: 'inputSchema', type: "'array'", requirement: INPUT_ROOT_REQUIREMENT, where: '' }, line: 2, column: 44, endColumn: 51 }],
+      errors: [{ messageId: 'mcpRootType', data: { sink: "advertised as a tool's inputSchema", type: "'array'", requirement: INPUT_ROOT_REQUIREMENT, where: '' }, line: 2, column: 44, endColumn: 51 }],
     },
     {
       name: 'MCP root: a tool input schema must be an object',
       code: `
 const tool = { inputSchema: { type: 'array', items: { type: 'string' } } };
 `,
-      errors: [{ messageId: 'mcpRootType', data: { position: 'inputSchema', type: "'array'", requirement: INPUT_ROOT_REQUIREMENT, where: '' }, line: 2, column: 37, endColumn: 44 }],
+      errors: [{ messageId: 'mcpRootType', data: { sink: "advertised as a tool's inputSchema", type: "'array'", requirement: INPUT_ROOT_REQUIREMENT, where: '' }, line: 2, column: 37, endColumn: 44 }],
     },
     {
       name: 'MCP root: a missing type, with a suggestion to add it',
       code: `
 const tool = {
+  name: 'totals',
   outputSchema: {
     properties: { total: { type: 'integer' } },
   },
@@ -473,8 +501,8 @@ const tool = {
       errors: [
         {
           messageId: 'mcpRootMissingType',
-          data: { position: 'outputSchema', requirement: OUTPUT_ROOT_REQUIREMENT, where: '' },
-          line: 3,
+          data: { sink: "advertised as `totals`'s outputSchema", requirement: OUTPUT_ROOT_REQUIREMENT, where: '' },
+          line: 4,
           column: 3,
           endColumn: 15,
           suggestions: [
@@ -482,6 +510,7 @@ const tool = {
               messageId: 'addObjectType',
               output: `
 const tool = {
+  name: 'totals',
   outputSchema: {
     type: 'object',
     properties: { total: { type: 'integer' } },
@@ -491,7 +520,7 @@ const tool = {
             },
           ],
         },
-        { messageId: 'missingType', data: { keyword: 'properties', applies: 'objects', declared: "`type: 'object'`", where: '' }, line: 4, column: 5 },
+        { messageId: 'missingType', data: { keyword: 'properties', applies: 'objects', declared: "`type: 'object'`", where: '' }, line: 5, column: 5 },
       ],
     },
     {
@@ -714,6 +743,7 @@ const requestedSchema = {
     pace: { type: 'string', enum: ['relaxed', 'fast'], enumName: ['Relaxed', 'Fast'], placeholder: 'Pick one' },
   },
 };
+await server.server.elicitInput({ message: 'Pace?', requestedSchema });
 `,
       errors: [
         {
@@ -733,6 +763,7 @@ const requestedSchema = {
     pace: { type: 'string', enum: ['relaxed', 'fast'], enumNames: ['Relaxed', 'Fast'], placeholder: 'Pick one' },
   },
 };
+await server.server.elicitInput({ message: 'Pace?', requestedSchema });
 `,
             },
           ],
@@ -745,6 +776,7 @@ const requestedSchema = {
       code: `
 const requestedSchema = { type: 'object', enumNames: [], properties: { pace: { type: 'string', enum: ['fast'], enumNames: ['Fast'] } } };
 const tool = { inputSchema: { type: 'object', properties: { pace: { type: 'string', enum: ['fast'], enumNames: ['Fast'] } } } };
+server.server.elicitInput({ message: 'Pace?', requestedSchema });
 `,
       errors: [
         { messageId: 'unknownKeyword', data: { keyword: 'enumNames', hint: '', where: '' }, line: 2, column: 43, endColumn: 52, suggestions: [] },
@@ -755,16 +787,49 @@ const tool = { inputSchema: { type: 'object', properties: { pace: { type: 'strin
 });
 
 /**
- * Schemas that only their sink makes schemas: a root typo (`type: 'objet'`) leaves a literal that
- * does not look like JSON Schema, and elicitation requests are not a position yet. These pass once
- * positions are recognised by where their value goes (issue 18); until then the rule is quiet on
- * them, so the block is skipped rather than committed failing. Enable it with that change.
+ * Schemas that their sink makes schemas: a root typo (`type: 'objet'`) leaves a literal that does
+ * not look like JSON Schema, so only where it goes says it is one; and the MCP role (an
+ * elicitation's vocabulary and root) comes from the sink too.
  */
-describe.skip('pending the sink analysis (issue 18)', () => {
+describe('positions recognised by their sink', () => {
   const TYPE_NAMES = '`array`, `boolean`, `integer`, `null`, `number`, `object` or `string` (or an array of them)';
 
   ruleTester.run('valid-schema-literal, positions recognised by their sink', rule, {
-    valid: [],
+    valid: [
+      {
+        name: "the SDK's raw shapes are not JSON Schema: `{}`, fields named like keywords, fields not known statically",
+        code: `
+import { z } from 'zod';
+import { fields } from './fields.js';
+server.registerTool('ping', { inputSchema: {} }, handler);
+server.registerTool('kinds', { inputSchema: { type: z.enum(['a', 'b']), properties: z.record(z.string(), z.string()) } }, handler);
+server.registerTool('query', { inputSchema: { type: fields.type, query: fields.query } }, handler);
+`,
+      },
+      {
+        name: "a tool's `{}` or partly unknown literal is not checked: it may be a raw shape registered in another module",
+        code: `
+export const pingTool = { name: 'ping', description: 'Ping', inputSchema: {} };
+export function searchTool(querySchema: unknown) {
+  return { name: 'search', description: 'Search', inputSchema: { query: querySchema } };
+}
+`,
+      },
+      {
+        name: "the MCP root rule is MCP's: another API's tool schema (OpenAI's `parameters`) is not held to it",
+        code: `
+const tools = [{ type: 'function', function: { name: 'list', parameters: { type: 'array', items: { type: 'string' } } } }];
+`,
+      },
+      {
+        name: 'a literal written into after it is declared: what it lacks may be added (`required` names a property filled in later)',
+        code: `
+const searchSchema = { type: 'object', properties: {}, required: ['q'] };
+searchSchema.properties.q = { type: 'string' };
+server.registerTool('search', { inputSchema: searchSchema }, handler);
+`,
+      },
+    ],
     invalid: [
       {
         name: 'a root typo in a tool literal',
@@ -832,6 +897,178 @@ await server.server.elicitInput({ message: 'Pace?', requestedSchema: { type: 'ob
                 data: { keyword: 'titel', replacement: 'title' },
                 output: `
 await server.server.elicitInput({ message: 'Pace?', requestedSchema: { type: 'object', properties: { pace: { type: 'string', enum: ['fast'], enumNames: ['Fast'], title: 'Pace' } } } });
+`,
+              },
+            ],
+          },
+        ],
+      },
+      {
+        name: "an elicitation's root must be an object, as the MCP specification types it",
+        code: `
+await server.server.elicitInput({ message: 'Pick', requestedSchema: { type: 'array', items: { type: 'string' } } });
+await server.server.elicitInput({ message: 'Name?', requestedSchema: { properties: { name: { type: 'string' } } } });
+`,
+        errors: [
+          { messageId: 'mcpRootType', data: { sink: ELICITATION, type: "'array'", requirement: ELICITATION_ROOT_REQUIREMENT, where: '' }, line: 2, column: 77, endColumn: 84, suggestions: [] },
+          {
+            messageId: 'mcpRootMissingType',
+            data: { sink: ELICITATION, requirement: ELICITATION_ROOT_REQUIREMENT, where: '' },
+            line: 3,
+            column: 53,
+            endColumn: 68,
+            suggestions: [
+              {
+                messageId: 'addObjectType',
+                output: `
+await server.server.elicitInput({ message: 'Pick', requestedSchema: { type: 'array', items: { type: 'string' } } });
+await server.server.elicitInput({ message: 'Name?', requestedSchema: { type: 'object', properties: { name: { type: 'string' } } } });
+`,
+              },
+            ],
+          },
+          { messageId: 'missingType', data: { keyword: 'properties', applies: 'objects', declared: "`type: 'object'`", where: '' }, line: 3, column: 72, endColumn: 82 },
+        ],
+      },
+      {
+        // The SDK's own example: the schema is assigned to a `let` and sent in a raw request; a property schema written apart keeps its place's vocabulary.
+        name: 'elicitation schemas followed from a `let` to an `elicitation/create` request, and from a const into a streamed elicitation',
+        code: `
+let requestedSchema;
+if (kind === 'theme') requestedSchema = { type: 'object', properties: { theme: { type: 'string', enum: ['light', 'dark'], enumNames: ['Light', 'Dark'], titel: 'Theme' } } };
+await extra.sendRequest({ method: 'elicitation/create', params: { message, requestedSchema } }, ElicitResultSchema);
+const paceSchema = { type: 'string', enum: ['fast'], enumNames: ['Fast'], placeholder: 'Pick' };
+server.server.experimental.tasks.elicitInputStream({ message, requestedSchema: { type: 'object', properties: { pace: paceSchema } } });
+`,
+        errors: [
+          {
+            messageId: 'unknownKeyword',
+            data: { keyword: 'titel', hint: DID_YOU_MEAN('title'), where: '' },
+            line: 3,
+            column: 153,
+            endColumn: 158,
+            suggestions: [
+              {
+                messageId: 'renameKeyword',
+                data: { keyword: 'titel', replacement: 'title' },
+                output: `
+let requestedSchema;
+if (kind === 'theme') requestedSchema = { type: 'object', properties: { theme: { type: 'string', enum: ['light', 'dark'], enumNames: ['Light', 'Dark'], title: 'Theme' } } };
+await extra.sendRequest({ method: 'elicitation/create', params: { message, requestedSchema } }, ElicitResultSchema);
+const paceSchema = { type: 'string', enum: ['fast'], enumNames: ['Fast'], placeholder: 'Pick' };
+server.server.experimental.tasks.elicitInputStream({ message, requestedSchema: { type: 'object', properties: { pace: paceSchema } } });
+`,
+              },
+            ],
+          },
+          { messageId: 'unknownKeyword', data: { keyword: 'placeholder', hint: '', where: '' }, line: 5, column: 75, endColumn: 86, suggestions: [] },
+        ],
+      },
+      {
+        name: 'root typos found by following the value: a reassigned schema variable compiled by Ajv, a const registered as a tool',
+        code: `
+let querySchema;
+querySchema = { type: 'objet', properties: {} };
+ajv.compile(querySchema);
+const addInput = { type: 'objet', properties: {} };
+server.registerTool('add', { inputSchema: addInput }, handler);
+`,
+        errors: [
+          {
+            messageId: 'invalidValue',
+            data: { subject: '`type`', reason: `must be ${TYPE_NAMES}, not \`objet\`${DID_YOU_MEAN('object')}`, where: '' },
+            line: 3,
+            column: 23,
+            endColumn: 30,
+            suggestions: [
+              {
+                messageId: 'replaceValue',
+                data: { value: 'objet', replacement: 'object' },
+                output: `
+let querySchema;
+querySchema = { type: 'object', properties: {} };
+ajv.compile(querySchema);
+const addInput = { type: 'objet', properties: {} };
+server.registerTool('add', { inputSchema: addInput }, handler);
+`,
+              },
+            ],
+          },
+          {
+            messageId: 'invalidValue',
+            data: { subject: '`type`', reason: `must be ${TYPE_NAMES}, not \`objet\`${DID_YOU_MEAN('object')}`, where: '' },
+            line: 5,
+            column: 26,
+            endColumn: 33,
+            suggestions: [
+              {
+                messageId: 'replaceValue',
+                data: { value: 'objet', replacement: 'object' },
+                output: `
+let querySchema;
+querySchema = { type: 'objet', properties: {} };
+ajv.compile(querySchema);
+const addInput = { type: 'object', properties: {} };
+server.registerTool('add', { inputSchema: addInput }, handler);
+`,
+              },
+            ],
+          },
+        ],
+      },
+      {
+        name: 'a root typo in a tool class (mcp-framework), in a JS file',
+        filename: 'file.js',
+        code: `
+class AddTool extends MCPTool {
+  name = 'add';
+  inputSchema = { type: 'objet', properties: {} };
+}
+`,
+        errors: [
+          {
+            messageId: 'invalidValue',
+            data: { subject: '`type`', reason: `must be ${TYPE_NAMES}, not \`objet\`${DID_YOU_MEAN('object')}`, where: '' },
+            line: 4,
+            column: 25,
+            endColumn: 32,
+            suggestions: [
+              {
+                messageId: 'replaceValue',
+                data: { value: 'objet', replacement: 'object' },
+                output: `
+class AddTool extends MCPTool {
+  name = 'add';
+  inputSchema = { type: 'object', properties: {} };
+}
+`,
+              },
+            ],
+          },
+        ],
+      },
+      {
+        name: 'a literal written into after it is declared: a typo is still a typo',
+        code: `
+const searchSchema = { type: 'object', properties: {}, required: ['q'], additionalPropertes: false };
+searchSchema.properties.q = { type: 'string' };
+server.registerTool('search', { inputSchema: searchSchema }, handler);
+`,
+        errors: [
+          {
+            messageId: 'unknownKeyword',
+            data: { keyword: 'additionalPropertes', hint: DID_YOU_MEAN('additionalProperties'), where: '' },
+            line: 2,
+            column: 73,
+            endColumn: 92,
+            suggestions: [
+              {
+                messageId: 'renameKeyword',
+                data: { keyword: 'additionalPropertes', replacement: 'additionalProperties' },
+                output: `
+const searchSchema = { type: 'object', properties: {}, required: ['q'], additionalProperties: false };
+searchSchema.properties.q = { type: 'string' };
+server.registerTool('search', { inputSchema: searchSchema }, handler);
 `,
               },
             ],
