@@ -1,7 +1,8 @@
 import type { TSESTree } from '@typescript-eslint/utils';
 import { destructuredKey, memberName, requiredSpecifier, unwrapChainAndTypeWrappers } from './ast.js';
 import { findBinding, findTopLevelBinding, type Binding } from './bindings.js';
-import { mayReachPackage, resolveImport, type ExportTarget, type ModuleSource } from './module-graph.js';
+import { resolveImport, type ExportTarget, type ModuleSource } from './module-graph.js';
+import { mayReachPackage } from './package-reach.js';
 import type { SchemaLibrarySettings } from '../settings.js';
 
 export type SchemaLibrary = 'zod' | 'typebox' | 'valibot';
