@@ -156,7 +156,7 @@ function growthSection(run) {
   const lines = ['## Growth with file length', ''];
   lines.push(
     'A generated tool module (`bench/long-file.mjs`) at two sizes, the second with every unit twice, each linted paired in one process ' +
-      `(\`bench/growth-child.mjs\`), alternating, ${run.options.growthRounds} rounds after a warm-up; each side keeps its lowest reading. ` +
+      `(\`bench/growth-child.mjs\`), alternating, ${run.options.growthRounds} rounds after three warm-up rounds; each side keeps its lowest reading. ` +
       `Budget: at most ${BUDGET.growth}× the rule time.`,
     '',
   );

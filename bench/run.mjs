@@ -53,7 +53,7 @@ const { values } = parseArgs({
     'growth-configs': { type: 'string', default: 'b,c' },
     // About 1,300 and 2,500 lines: each reading parses both, and the parse is most of its time.
     'growth-units': { type: 'string', default: '20' },
-    'growth-rounds': { type: 'string', default: '6' },
+    'growth-rounds': { type: 'string', default: '10' },
     // Costliest files per paired run measured again (warm), so no one reading decides the maximum.
     recheck: { type: 'string', default: '8' },
     // Whole-corpus runs in fresh processes, alternating: end-to-end time, memory and the floor h.

@@ -7,10 +7,10 @@ import type { TSESTree } from '@typescript-eslint/utils';
 import {
   getModuleAdoptionCounts,
   getModuleParseCounts,
-  mayReachPackage,
   offerLintedModule,
   resolveImport,
 } from '../../src/analysis/modules/module-graph.js';
+import { mayReachPackage } from '../../src/analysis/modules/package-reach.js';
 import { getEvaluator } from '../../src/analysis/values/evaluator.js';
 import { resolveLibraryReference } from '../../src/analysis/schemas/schema-libraries.js';
 import { probe, show } from './probe.js';
@@ -158,6 +158,36 @@ describe('module graph: names behind a large `export *` barrel', () => {
     expect(definer(root, 'T2')).toBe('t2.ts:T2');
     expect(definer(root, 'MISSING')).toBeUndefined();
     expect(definer(root, 'default')).toBeUndefined();
+  });
+
+  it('gives one pass the same answers whatever order it asks in', () => {
+    const root = barrelProject({ 't7.ts': "export const T7 = 't7';\nexport const T2 = 'again';\n" });
+    const checked = new Set<string>();
+    expect(definer(root, 'T7', checked)).toBe('t7.ts:T7');
+    expect(definer(root, 'T2', checked)).toBe('t2.ts:T2');
+    expect(definer(root, 'T0', checked)).toBe('t0.ts:T0');
+    expect(definer(root, 'MISSING', checked)).toBeUndefined();
+    expect(definer(root, 'T11', checked)).toBe('t11.ts:T11');
+  });
+
+  it('parses only the source that defines the name asked for', () => {
+    // An escape that cannot spell an exported name does not make a source worth parsing.
+    const root = barrelProject({ 't1.ts': "export const T1 = /\\d+\\n/;\n" });
+    expect(definer(root, 'T4')).toBe('t4.ts:T4');
+    const parsed = (name: string) => getModuleParseCounts().get(join(root, `${name}.ts`)) ?? 0;
+    expect(sources.map(parsed)).toEqual(sources.map((name) => (name === 't4' ? 1 : 0)));
+  });
+
+  it('parses a source whose text may pass the name on, and searches on from it', () => {
+    const root = barrelProject({
+      // Neither spells T9, but a star list or an escape may supply it.
+      't2.ts': "export * from './deep.js';\n",
+      't3.ts': "export const T\\u0039 = 'escaped';\n",
+      'deep.ts': "export const DEEP = 1;\n",
+    });
+    const parsed = (name: string) => getModuleParseCounts().get(join(root, `${name}.ts`)) ?? 0;
+    expect(definer(root, 'T9')).toBe('t3.ts:T9');
+    expect([parsed('t0'), parsed('t1'), parsed('t2'), parsed('t3')]).toEqual([0, 0, 1, 1]);
   });
 
   it('searches through a source with an `export *` of its own, in order', () => {

@@ -6,7 +6,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { isBarrel, relativeSpecifiersIn } from '../../src/analysis/modules/reexport-scan.js';
+import { isBarrel, mayExportQuotedName, relativeSpecifiersIn } from '../../src/analysis/modules/reexport-scan.js';
 
 const REEXPORT_FROM = /\bexport\s+(?:type\s+)?(?:\*(?:\s*as\s+[\w$]+)?|\{[^}]*\})\s*from\s*(['"])(\.[^'"\\]*)\1/g;
 const LOCAL_REEXPORT =
@@ -96,3 +96,34 @@ describe('re-export scan', () => {
     }
   });
 });
+
+describe('names exported as strings', () => {
+  // Without comments, a quote anywhere inside the braces of an `export {` is what the scan looks for.
+  const QUOTED_EXPORT = /\bexport\s*(?:type\s*)?\{[^}]*['"]/;
+
+  it('finds every brace list with a quote in it that the regular expression finds', () => {
+    fc.assert(
+      fc.property(text, (source) => {
+        if (!source.includes('/') && QUOTED_EXPORT.test(source)) expect(mayExportQuotedName(source), source).toBe(true);
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
+  it('tells a string name from identifiers, across comments', () => {
+    const cases: [string, boolean][] = [
+      ["const a = 1;\nexport { a as 'T\\x39' };\n", true],
+      ["export { 'T\\x39' } from './m.js';\n", true],
+      ["export type { 'T' as U } from './m.js';\n", true],
+      ["export /* list */ {\n  a, // the first\n  b as 'c',\n};\n", true],
+      ["export { a /* } */ as 'x' };\n", true],
+      ["export { a, b as c };\nconst d = 'e';\n", false],
+      ["export const A = { b: 'c' };\n", false],
+      ["export { a /* 'quoted' */ };\n", false],
+      ["// export { 'x' }\nconst y = 1;\n", true],
+      ["const s = '\\d+';\n", false],
+    ];
+    for (const [source, expected] of cases) expect(mayExportQuotedName(source), source).toBe(expected);
+  });
+});
+

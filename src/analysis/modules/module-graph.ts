@@ -3,11 +3,14 @@ import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
 import { readFileWithin } from '../../util/bounded-read.js';
 import { fileVersion } from '../../util/file-version.js';
 import { buildExportTable, type ExportTable } from './module-exports.js';
-import { parseModuleText, type ParsedText } from './module-parser.js';
+import { parseModuleText, scopeOf, setParents, topLevelScope, type ParsedText } from './module-parser.js';
 import { isBareSpecifier, isReadable, resolveSpecifier, type ImportSyntax, type Resolution } from './module-resolution.js';
-import { exportsLocalNames, relativeSpecifiersIn } from './reexport-scan.js';
+import { StarIndex, type StarSource } from './star-index.js';
 
 type Scope = TSESLint.Scope.Scope;
+
+export { scopeOf, topLevelScope } from './module-parser.js';
+export { isBarrel } from './reexport-scan.js';
 type ScopeManager = TSESLint.Scope.ScopeManager;
 
 /**
@@ -22,11 +25,6 @@ export interface ModuleSource {
   getScope(node: TSESTree.Node): Scope;
   /** The scope holding the module's top-level bindings. */
   readonly moduleScope: Scope;
-}
-
-/** The module scope (ESM) or the global scope (scripts) under a scope manager's root. */
-export function topLevelScope(globalScope: Scope): Scope {
-  return globalScope.childScopes.find((scope) => scope.type === 'module') ?? globalScope;
 }
 
 /** What an `export`/`import` name refers to inside a module. */
@@ -73,7 +71,7 @@ interface JsonModule {
 }
 
 /** Imported modules larger than this are not glossaries or schema modules; their values stay unknown. */
-const MAX_MODULE_BYTES = 2 * 1024 * 1024;
+export const MAX_MODULE_BYTES = 2 * 1024 * 1024;
 const MAX_REEXPORT_DEPTH = 32;
 
 const moduleCache = new Map<string, CachedModule>();
@@ -101,7 +99,7 @@ function fileStamp(file: string): string | undefined {
  */
 const stampsByPass = new WeakMap<Set<string>, Map<string, string | undefined>>();
 
-function stampInPass(file: string, checked: Set<string>): string | undefined {
+export function stampInPass(file: string, checked: Set<string>): string | undefined {
   let stamps = stampsByPass.get(checked);
   if (!stamps) stampsByPass.set(checked, (stamps = new Map()));
   if (stamps.has(file)) return stamps.get(file);
@@ -117,41 +115,6 @@ function stampInPass(file: string, checked: Set<string>): string | undefined {
 function resolveInPass(fromFile: string, specifier: string, checked: Set<string>, syntax: ImportSyntax = 'import'): string | undefined {
   const resolution = resolveSpecifier(fromFile, specifier, syntax, checked);
   return isReadable(resolution) ? resolution.file : undefined;
-}
-
-/** ESLint gives the current file's nodes parents; imported modules get them here, once per parse. */
-function setParents(node: TSESTree.Node, visitorKeys: Readonly<Record<string, readonly string[] | undefined>>): void {
-  const stack: TSESTree.Node[] = [node];
-  while (stack.length > 0) {
-    const current = stack.pop()!;
-    for (const key of visitorKeys[current.type] ?? []) {
-      const child = (current as unknown as Record<string, unknown>)[key];
-      if (Array.isArray(child)) {
-        for (const item of child) {
-          if (item && typeof item === 'object' && 'type' in item) {
-            (item as { parent: TSESTree.Node }).parent = current;
-            stack.push(item as TSESTree.Node);
-          }
-        }
-      } else if (child && typeof child === 'object' && 'type' in child) {
-        (child as unknown as { parent: TSESTree.Node }).parent = current;
-        stack.push(child as TSESTree.Node);
-      }
-    }
-  }
-}
-
-/** The innermost scope around `node`, as ESLint's `SourceCode#getScope` computes it. */
-export function scopeOf(scopeManager: ScopeManager, node: TSESTree.Node): Scope {
-  const inner = node.type !== 'Program';
-  for (let current: TSESTree.Node | undefined = node; current; current = current.parent) {
-    const scope = scopeManager.acquire(current, inner);
-    if (scope) {
-      if (scope.type === 'function-expression-name') return scope.childScopes[0] as Scope;
-      return scope as Scope;
-    }
-  }
-  return scopeManager.scopes[0] as Scope;
 }
 
 /** What ESLint made of a file it linted: enough to stand in for a parse of that file. */
@@ -366,10 +329,8 @@ function resolveExportOf(
   }
   if (name === 'default') return undefined;
   const stars = table.starSources;
-  const index = stars.length >= MIN_INDEXED_STAR_SOURCES ? starIndexOf(module, stars, checked) : undefined;
-  const indexed = index?.names.get(name);
-  // No source before the one the index names (or before `searchFrom`) can pass the name on.
-  const first = indexed ?? index?.searchFrom ?? 0;
+  // No source before the one the index names (or before the first it cannot see through) can pass the name on.
+  const first = stars.length >= MIN_INDEXED_STAR_SOURCES ? starIndexOf(module, stars, checked).startFor(name) : 0;
   for (let position = first; position < stars.length; position += 1) {
     // `export * from 'zod'` cannot be enumerated; the name is taken to come from the package only
     // when no module read in the star list defines it (a named `export { z } from 'zod'` there does).
@@ -387,19 +348,6 @@ function resolveExportOf(
   return undefined;
 }
 
-/**
- * Where a barrel's `export *` search for a name can start. A glossary barrel re-exports every table
- * module, and searching it in order for each name a file reads is a walk through all of them; the
- * index knows which source names it. `names` maps each name to the first source that exports it
- * itself, among the leading sources that have no `export *` of their own (only those are known to
- * define nothing else); the search for any other name starts at `searchFrom`, the first source the
- * index could not see through.
- */
-interface StarIndex {
-  readonly names: ReadonlyMap<string, number>;
-  readonly searchFrom: number;
-}
-
 /** Barrels with fewer sources are searched directly: the index would cost more than it saves. */
 const MIN_INDEXED_STAR_SOURCES = 8;
 
@@ -409,140 +357,40 @@ const starIndexesByPass = new WeakMap<Set<string>, Map<ParsedModule, StarIndex>>
 function starIndexOf(module: ParsedModule, stars: readonly string[], checked: Set<string>): StarIndex {
   let indexes = starIndexesByPass.get(checked);
   if (!indexes) starIndexesByPass.set(checked, (indexes = new Map()));
-  const known = indexes.get(module);
-  if (known) return known;
-  const names = new Map<string, number>();
-  let searchFrom = stars.length;
-  for (const [position, source] of stars.entries()) {
-    const file = resolveInPass(module.file, source, checked);
-    const target = file === undefined ? undefined : loadModule(file, checked);
-    const table = target?.kind === 'module' ? exportsOf(target) : undefined;
-    if (!table || table.starSources.length > 0) {
-      searchFrom = position;
-      break;
-    }
-    for (const exported of table.named.keys()) if (exported !== 'default' && !names.has(exported)) names.set(exported, position);
-  }
-  const index = { names, searchFrom };
-  indexes.set(module, index);
+  let index = indexes.get(module);
+  if (!index) indexes.set(module, (index = new StarIndex(stars.map((specifier) => starSource(module.file, specifier, checked)))));
   return index;
 }
 
-interface ModuleScan {
-  readonly stamp: string;
-  /** The text, or undefined for a module the graph would not parse (too large, binary). */
-  readonly text: string | undefined;
-  /**
-   * Every quoted string that looks like a relative specifier: a superset of the module's imports.
-   * Undefined when one is written with an escape sequence, whose value a scan does not decode.
-   */
-  readonly relativeSpecifiers: readonly string[] | undefined;
-  /** Package-like specifiers in `from` clauses and `require()` calls: aliases and workspace packages among them. */
-  readonly bareSpecifiers: readonly string[];
-  /** Whether any export of the module can be another module's binding (see `PASSES_ON`). */
-  readonly passesOn: boolean;
-  /** Whether the text mentions one of a list of packages, by the list (`mentionsAny`). */
-  readonly mentions: Map<string, boolean>;
+function starSource(fromFile: string, specifier: string, checked: Set<string>): StarSource {
+  let file: string | undefined | null = null;
+  const resolved = (): string | undefined => (file === null ? (file = resolveInPass(fromFile, specifier, checked)) : file);
+  return {
+    text: () => {
+      const target = resolved();
+      return target === undefined ? undefined : moduleText(target, checked);
+    },
+    table: () => {
+      const target = resolved();
+      const module = target === undefined ? undefined : loadModule(target, checked);
+      return module?.kind === 'module' ? exportsOf(module) : undefined;
+    },
+  };
 }
 
-const scans = new Map<string, ModuleScan>();
-const reachByPass = new WeakMap<Set<string>, Map<string, Map<string, boolean>>>();
+/** Texts read without a parse (see `StarIndex`), by version. */
+const unparsedTexts = new Map<string, { readonly stamp: string; readonly text: string | undefined }>();
 
-export { isBarrel } from './reexport-scan.js';
-
-/**
- * A bare specifier after `from` or in `require(…)`/`import(…)`. A path alias (`@/x`, `#x`) or a
- * workspace package may lead back into the project; a dependency never does (its name is what
- * `mentionsAny` looks for).
- */
-const BARE_SPECIFIER = /\b(?:from|require\s*\(|import\s*\()\s*(['"])([^'"\\.\s/][^'"\\\s]*)\1/g;
-
-/**
- * The syntax by which a module can pass a binding of another module on: an `export` list or star
- * (`export { z }`, `export * from`, `export { z } from 'zod'`), `export =`, or CommonJS exports.
- * A module with none of it (and no local re-export, `exportsLocalNames`) exports only what it declares itself
- * (functions, classes, values built by calls), none of which is a library's binding.
- */
-const PASSES_ON = /\bexport\s*(?:type\s+)?[*{=]|\bmodule\.exports\b|\bexports\.[\w$]+\s*=/;
-
-function bareSpecifiersIn(text: string): string[] {
-  const found = new Set<string>();
-  for (const match of text.matchAll(BARE_SPECIFIER)) found.add(match[2]!);
-  return [...found];
-}
-
-function scanModule(file: string, stamp: string): ModuleScan {
-  const cached = scans.get(file);
-  if (cached?.stamp === stamp) return cached;
+/** A module's text as `loadModule` would parse it, without parsing it; undefined when unreadable. */
+function moduleText(file: string, checked: Set<string>): string | undefined {
+  const stamp = stampInPass(file, checked);
+  if (stamp === undefined) return undefined;
+  const parsed = moduleCache.get(file);
+  if (parsed?.stamp === stamp && parsed.source?.kind === 'module') return parsed.source.text;
+  const known = unparsedTexts.get(file);
+  if (known?.stamp === stamp) return known.text;
   const buffer = readFileWithin(file, MAX_MODULE_BYTES);
   const text = !buffer || buffer.includes(0) ? undefined : buffer.toString('utf8');
-  const passesOn = text !== undefined && (PASSES_ON.test(text) || exportsLocalNames(text));
-  const scan: ModuleScan = {
-    stamp,
-    text,
-    relativeSpecifiers: text === undefined ? [] : relativeSpecifiersIn(text),
-    bareSpecifiers: passesOn && text !== undefined ? bareSpecifiersIn(text) : [],
-    passesOn,
-    mentions: new Map(),
-  };
-  scans.set(file, scan);
-  return scan;
-}
-
-/** Whether a scanned module's text names one of `packages`; searched once per version of the file. */
-function mentionsAny(scan: ModuleScan, packages: readonly string[], packagesKey: string): boolean {
-  let mentions = scan.mentions.get(packagesKey);
-  if (mentions === undefined) {
-    mentions = packages.some((name) => scan.text!.includes(name));
-    scan.mentions.set(packagesKey, mentions);
-  }
-  return mentions;
-}
-
-/**
- * Whether following `specifier` from `fromFile` through the project's own modules (relative
- * imports, path aliases, workspace packages) can end at one of `packages` (bare specifiers such
- * as `zod`). False only when no module reachable through anything that looks like an import both
- * mentions one of them and has syntax to pass a binding on, so a caller that looks for a
- * package's names behind a local barrel may skip parsing the modules in between: no export they
- * make can come from the package. A specifier that names a package the analysis does not read
- * is the caller's to judge by its name (true). Each module is read once per version and
- * `stat`ed once per pass.
- */
-export function mayReachPackage(fromFile: string, specifier: string, packages: readonly string[], checked: Set<string>): boolean {
-  const resolution = resolveSpecifier(fromFile, specifier, 'import', checked);
-  if (!isReadable(resolution)) return isBareSpecifier(specifier) && resolution.kind !== 'outside';
-  const start = resolution.file;
-  let byPackages = reachByPass.get(checked);
-  if (!byPackages) reachByPass.set(checked, (byPackages = new Map()));
-  const packagesKey = packages.join('\0');
-  let known = byPackages.get(packagesKey);
-  if (!known) byPackages.set(packagesKey, (known = new Map()));
-  const memo = known.get(start);
-  if (memo !== undefined) return memo;
-
-  const visited = new Set<string>([start]);
-  const queue = [start];
-  while (queue.length > 0) {
-    const file = queue.shift()!;
-    const earlier = known.get(file);
-    if (earlier === false) continue;
-    const stamp = stampInPass(file, checked);
-    const scan = stamp === undefined ? undefined : scanModule(file, stamp);
-    const opaque = scan !== undefined && (scan.text === undefined || scan.relativeSpecifiers === undefined);
-    if (earlier === true || opaque || (scan && scan.passesOn && mentionsAny(scan, packages, packagesKey))) {
-      known.set(start, true);
-      return true;
-    }
-    for (const next of [...(scan?.relativeSpecifiers ?? []), ...(scan?.bareSpecifiers ?? [])]) {
-      const target = resolveInPass(file, next, checked);
-      if (target !== undefined && !visited.has(target)) {
-        visited.add(target);
-        queue.push(target);
-      }
-    }
-  }
-  // Nothing reachable from `start` passes a package on, so the same holds for every module visited.
-  for (const file of visited) known.set(file, false);
-  return false;
+  unparsedTexts.set(file, { stamp, text });
+  return text;
 }

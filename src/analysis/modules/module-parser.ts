@@ -4,6 +4,9 @@ import { eslintDefaultParser, isTypeScriptFile, loadTypeScriptParser } from '../
 import { hasModuleSyntax } from '../../util/module-kind.js';
 import { moduleKindOf } from './module-resolution.js';
 
+type Scope = TSESLint.Scope.Scope;
+type ScopeManager = TSESLint.Scope.ScopeManager;
+
 /** A module parsed by the plugin itself (an import of the linted file), ready for scope lookups. */
 export interface ParsedText {
   readonly ast: TSESTree.Program;
@@ -63,4 +66,44 @@ export function parseWithEslintDefault(text: string, script: boolean, jsx: boole
   });
   // eslint-scope's scope manager has the API typescript-eslint's mirrors (acquire, globalScope, sets).
   return { ast: ast as TSESTree.Program, scopeManager: scopeManager as TSESLint.Scope.ScopeManager, visitorKeys: espree.VisitorKeys };
+}
+
+/** The module scope (ESM) or the global scope (scripts) under a scope manager's root. */
+export function topLevelScope(globalScope: Scope): Scope {
+  return globalScope.childScopes.find((scope) => scope.type === 'module') ?? globalScope;
+}
+
+/** ESLint gives the current file's nodes parents; imported modules get them here, once per parse. */
+export function setParents(node: TSESTree.Node, visitorKeys: Readonly<Record<string, readonly string[] | undefined>>): void {
+  const stack: TSESTree.Node[] = [node];
+  while (stack.length > 0) {
+    const current = stack.pop()!;
+    for (const key of visitorKeys[current.type] ?? []) {
+      const child = (current as unknown as Record<string, unknown>)[key];
+      if (Array.isArray(child)) {
+        for (const item of child) {
+          if (item && typeof item === 'object' && 'type' in item) {
+            (item as { parent: TSESTree.Node }).parent = current;
+            stack.push(item as TSESTree.Node);
+          }
+        }
+      } else if (child && typeof child === 'object' && 'type' in child) {
+        (child as unknown as { parent: TSESTree.Node }).parent = current;
+        stack.push(child as TSESTree.Node);
+      }
+    }
+  }
+}
+
+/** The innermost scope around `node`, as ESLint's `SourceCode#getScope` computes it. */
+export function scopeOf(scopeManager: ScopeManager, node: TSESTree.Node): Scope {
+  const inner = node.type !== 'Program';
+  for (let current: TSESTree.Node | undefined = node; current; current = current.parent) {
+    const scope = scopeManager.acquire(current, inner);
+    if (scope) {
+      if (scope.type === 'function-expression-name') return scope.childScopes[0] as Scope;
+      return scope as Scope;
+    }
+  }
+  return scopeManager.scopes[0] as Scope;
 }

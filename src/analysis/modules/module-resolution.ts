@@ -78,6 +78,22 @@ function resolverFor(options: NapiResolveOptions): ResolverFactory {
   return resolver;
 }
 
+/**
+ * The resolver for one importing file's settings and import form. Asked on every resolution, so it
+ * is found by the settings object (kept while its tsconfig is unchanged) instead of by building
+ * and serialising the options again.
+ */
+const resolversBySettings = new WeakMap<CompilerSettings, Map<string, ResolverFactory>>();
+
+function resolverOf(mode: CompilerSettings, syntax: ImportSyntax, format: ModuleKind, types: boolean): ResolverFactory {
+  let bySyntax = resolversBySettings.get(mode);
+  if (!bySyntax) resolversBySettings.set(mode, (bySyntax = new Map()));
+  const key = `${syntax}\0${format}\0${types ? 'types' : 'values'}`;
+  let resolver = bySyntax.get(key);
+  if (!resolver) bySyntax.set(key, (resolver = resolverFor(optionsFor(mode, syntax, format, types))));
+  return resolver;
+}
+
 function optionsFor(mode: CompilerSettings, syntax: ImportSyntax, format: 'module' | 'commonjs', types: boolean): NapiResolveOptions {
   // TypeScript resolves an `import` in a CommonJS-format file (node16) as the `require` it compiles to.
   const requireLike = syntax === 'require' || (mode.moduleResolution === 'node16' && format === 'commonjs');
@@ -159,10 +175,13 @@ export type ModuleKind = 'module' | 'commonjs';
  * editor has not saved, a test's virtual file) cannot be looked up: it is taken as the ES module
  * that TypeScript sources are written as.
  */
+let moduleTypeResolver: ResolverFactory | undefined;
+
 export function moduleKindOf(file: string): ModuleKind {
   if (/\.m[jt]s$/i.test(file)) return 'module';
   if (/\.c[jt]s$/i.test(file)) return 'commonjs';
-  const own = resolverFor({ moduleType: true, builtinModules: false }).sync(dirname(file), `./${basename(file)}`);
+  moduleTypeResolver ??= resolverFor({ moduleType: true, builtinModules: false });
+  const own = moduleTypeResolver.sync(dirname(file), `./${basename(file)}`);
   // A package.json the resolver cannot parse fails the lookup of a file that exists: Node's default.
   if (own.path === undefined) return existsSync(file) ? 'commonjs' : 'module';
   return own.moduleType === 'module' ? 'module' : 'commonjs';
@@ -216,11 +235,11 @@ function resolveWithResolver(pass: Pass, checked: Set<string>, fromFile: string,
   }
   const mode = modeOf(pass, fromFile);
   const format = formatOf(fromFile, mode);
-  const values = resolverFor(optionsFor(mode, syntax, format, false)).sync(dirname(fromFile), specifier);
+  const values = resolverOf(mode, syntax, format, false).sync(dirname(fromFile), specifier);
   if (values.path !== undefined || values.builtin) return classify(pass, specifier, values);
   // A workspace package whose `exports` point at a build that is not there: TypeScript's view
   // (the `types` condition, declaration files) may still name its source.
-  const types = resolverFor(optionsFor(mode, syntax, format, true)).sync(dirname(fromFile), specifier);
+  const types = resolverOf(mode, syntax, format, true).sync(dirname(fromFile), specifier);
   if (types.path !== undefined || types.builtin) return classify(pass, specifier, types);
   return { kind: 'not-found', reason: values.error ?? 'not found' };
 }

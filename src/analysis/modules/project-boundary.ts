@@ -33,11 +33,26 @@ function realpathOrSelf(path: string): string {
 /** Whether `path` is `directory` or lies below it (both absolute, same form). */
 export function isWithin(path: string, directory: string): boolean {
   if (path === directory) return true;
+  // Asked for every resolution: a POSIX path that starts with the directory and a separator and
+  // has no empty, `.` or `..` segment after it is inside without computing the relative path. Any
+  // other path (Windows, dot segments, hidden directories) takes the general test.
+  if (
+    sep === '/' &&
+    path.length > directory.length + 1 &&
+    path.startsWith(directory) &&
+    path[directory.length] === '/' &&
+    !path.includes('/.', directory.length) &&
+    !path.includes('//', directory.length)
+  ) {
+    return true;
+  }
   const inner = relative(directory, path);
   return inner !== '' && !inner.startsWith('..') && !isAbsolute(inner);
 }
 
 function hasNodeModulesSegment(path: string, below: string): boolean {
+  // The relative path's segments are the path's own below the common ancestor, and `..`.
+  if (!path.includes('node_modules')) return false;
   return relative(below, path).split(sep).includes('node_modules');
 }
 

@@ -66,6 +66,22 @@ class Scanner {
     return index;
   }
 
+  /** Past white space and comments; an unclosed comment runs to the end. */
+  skipSpaceAndComments(index: number): number {
+    for (;;) {
+      index = this.skipSpace(index);
+      if (this.text.startsWith('/*', index)) {
+        const end = this.text.indexOf('*/', index + 2);
+        index = end === -1 ? this.text.length : end + 2;
+      } else if (this.text.startsWith('//', index)) {
+        const end = this.text.indexOf('\n', index + 2);
+        index = end === -1 ? this.text.length : end + 1;
+      } else {
+        return index;
+      }
+    }
+  }
+
   /** After `word` at `index` when it is there as a whole word; -1 otherwise. */
   word(index: number, word: string): number {
     if (!this.text.startsWith(word, index)) return -1;
@@ -206,6 +222,33 @@ export function exportsLocalNames(text: string): boolean {
   if (!text.includes('export')) return false;
   const scanner = new Scanner(text);
   for (const start of scanner.exports()) if (scanner.localReexport(start)) return true;
+  return false;
+}
+
+/**
+ * Whether a module may export a name written as a string (`export { a as 'name' }`, `export {
+ * 'name' } from …`), where an escape sequence can spell a name without its letters. A superset:
+ * any quote inside the braces of an `export {` (comments skipped) counts. Linear in the text: a
+ * brace list starting before the end of the last one scanned lies inside it (in a comment or a
+ * string), and is not scanned again.
+ */
+export function mayExportQuotedName(text: string): boolean {
+  if (!text.includes('export')) return false;
+  const scanner = new Scanner(text);
+  let scannedTo = -1;
+  for (const start of scanner.exports()) {
+    let at = scanner.skipSpaceAndComments(start);
+    const afterType = scanner.word(at, 'type');
+    if (afterType !== -1) at = scanner.skipSpaceAndComments(afterType);
+    if (text[at] !== '{' || at < scannedTo) continue;
+    for (at += 1; at < text.length; at += 1) {
+      const char = text[at];
+      if (char === "'" || char === '"') return true;
+      if (char === '}') break;
+      if (char === '/' && (text[at + 1] === '*' || text[at + 1] === '/')) at = scanner.skipSpaceAndComments(at) - 1;
+    }
+    scannedTo = at;
+  }
   return false;
 }
 

@@ -1,7 +1,8 @@
 import type { TSESTree } from '@typescript-eslint/utils';
 import { destructuredKey, memberName, requiredSpecifier, unwrapChainAndTypeWrappers } from '../syntax/ast.js';
 import { findBinding, findTopLevelBinding, type Binding } from '../values/bindings.js';
-import { mayReachPackage, resolveImport, type ExportTarget, type ModuleSource } from '../modules/module-graph.js';
+import { resolveImport, type ExportTarget, type ModuleSource } from '../modules/module-graph.js';
+import { mayReachPackage } from '../modules/package-reach.js';
 import type { SchemaLibrarySettings } from '../../settings.js';
 
 export type SchemaLibrary = 'zod' | 'typebox' | 'valibot';

@@ -1,0 +1,125 @@
+import { readFileWithin } from '../../util/bounded-read.js';
+import { MAX_MODULE_BYTES, stampInPass } from './module-graph.js';
+import { isBareSpecifier, isReadable, resolveSpecifier } from './module-resolution.js';
+import { exportsLocalNames, relativeSpecifiersIn } from './reexport-scan.js';
+
+// Whether an import can lead to a schema library, decided from the texts of the modules in
+// between without parsing them: the module graph's cheap question before its expensive one.
+
+interface ModuleScan {
+  readonly stamp: string;
+  /** The text, or undefined for a module the graph would not parse (too large, binary). */
+  readonly text: string | undefined;
+  /**
+   * Every quoted string that looks like a relative specifier: a superset of the module's imports.
+   * Undefined when one is written with an escape sequence, whose value a scan does not decode.
+   */
+  readonly relativeSpecifiers: readonly string[] | undefined;
+  /** Package-like specifiers in `from` clauses and `require()` calls: aliases and workspace packages among them. */
+  readonly bareSpecifiers: readonly string[];
+  /** Whether any export of the module can be another module's binding (see `PASSES_ON`). */
+  readonly passesOn: boolean;
+  /** Whether the text mentions one of a list of packages, by the list (`mentionsAny`). */
+  readonly mentions: Map<string, boolean>;
+}
+
+const scans = new Map<string, ModuleScan>();
+const reachByPass = new WeakMap<Set<string>, Map<string, Map<string, boolean>>>();
+
+/**
+ * A bare specifier after `from` or in `require(…)`/`import(…)`. A path alias (`@/x`, `#x`) or a
+ * workspace package may lead back into the project; a dependency never does (its name is what
+ * `mentionsAny` looks for).
+ */
+const BARE_SPECIFIER = /\b(?:from|require\s*\(|import\s*\()\s*(['"])([^'"\\.\s/][^'"\\\s]*)\1/g;
+
+/**
+ * The syntax by which a module can pass a binding of another module on: an `export` list or star
+ * (`export { z }`, `export * from`, `export { z } from 'zod'`), `export =`, or CommonJS exports.
+ * A module with none of it (and no local re-export, `exportsLocalNames`) exports only what it declares itself
+ * (functions, classes, values built by calls), none of which is a library's binding.
+ */
+const PASSES_ON = /\bexport\s*(?:type\s+)?[*{=]|\bmodule\.exports\b|\bexports\.[\w$]+\s*=/;
+
+function bareSpecifiersIn(text: string): string[] {
+  const found = new Set<string>();
+  for (const match of text.matchAll(BARE_SPECIFIER)) found.add(match[2]!);
+  return [...found];
+}
+
+function scanModule(file: string, stamp: string): ModuleScan {
+  const cached = scans.get(file);
+  if (cached?.stamp === stamp) return cached;
+  const buffer = readFileWithin(file, MAX_MODULE_BYTES);
+  const text = !buffer || buffer.includes(0) ? undefined : buffer.toString('utf8');
+  const passesOn = text !== undefined && (PASSES_ON.test(text) || exportsLocalNames(text));
+  const scan: ModuleScan = {
+    stamp,
+    text,
+    relativeSpecifiers: text === undefined ? [] : relativeSpecifiersIn(text),
+    bareSpecifiers: passesOn && text !== undefined ? bareSpecifiersIn(text) : [],
+    passesOn,
+    mentions: new Map(),
+  };
+  scans.set(file, scan);
+  return scan;
+}
+
+/** Whether a scanned module's text names one of `packages`; searched once per version of the file. */
+function mentionsAny(scan: ModuleScan, packages: readonly string[], packagesKey: string): boolean {
+  let mentions = scan.mentions.get(packagesKey);
+  if (mentions === undefined) {
+    mentions = packages.some((name) => scan.text!.includes(name));
+    scan.mentions.set(packagesKey, mentions);
+  }
+  return mentions;
+}
+
+/**
+ * Whether following `specifier` from `fromFile` through the project's own modules (relative
+ * imports, path aliases, workspace packages) can end at one of `packages` (bare specifiers such
+ * as `zod`). False only when no module reachable through anything that looks like an import both
+ * mentions one of them and has syntax to pass a binding on, so a caller that looks for a
+ * package's names behind a local barrel may skip parsing the modules in between: no export they
+ * make can come from the package. A specifier that names a package the analysis does not read
+ * is the caller's to judge by its name (true). Each module is read once per version and
+ * `stat`ed once per pass.
+ */
+export function mayReachPackage(fromFile: string, specifier: string, packages: readonly string[], checked: Set<string>): boolean {
+  const resolution = resolveSpecifier(fromFile, specifier, 'import', checked);
+  if (!isReadable(resolution)) return isBareSpecifier(specifier) && resolution.kind !== 'outside';
+  const start = resolution.file;
+  let byPackages = reachByPass.get(checked);
+  if (!byPackages) reachByPass.set(checked, (byPackages = new Map()));
+  const packagesKey = packages.join('\0');
+  let known = byPackages.get(packagesKey);
+  if (!known) byPackages.set(packagesKey, (known = new Map()));
+  const memo = known.get(start);
+  if (memo !== undefined) return memo;
+
+  const visited = new Set<string>([start]);
+  const queue = [start];
+  while (queue.length > 0) {
+    const file = queue.shift()!;
+    const earlier = known.get(file);
+    if (earlier === false) continue;
+    const stamp = stampInPass(file, checked);
+    const scan = stamp === undefined ? undefined : scanModule(file, stamp);
+    const opaque = scan !== undefined && (scan.text === undefined || scan.relativeSpecifiers === undefined);
+    if (earlier === true || opaque || (scan && scan.passesOn && mentionsAny(scan, packages, packagesKey))) {
+      known.set(start, true);
+      return true;
+    }
+    for (const next of [...(scan?.relativeSpecifiers ?? []), ...(scan?.bareSpecifiers ?? [])]) {
+      const resolved = resolveSpecifier(file, next, 'import', checked);
+      const target = isReadable(resolved) ? resolved.file : undefined;
+      if (target !== undefined && !visited.has(target)) {
+        visited.add(target);
+        queue.push(target);
+      }
+    }
+  }
+  // Nothing reachable from `start` passes a package on, so the same holds for every module visited.
+  for (const file of visited) known.set(file, false);
+  return false;
+}
