@@ -1,13 +1,13 @@
-import { AST_NODE_TYPES, type TSESLint, type TSESTree } from '@typescript-eslint/utils';
+import { type TSESLint, type TSESTree } from '@typescript-eslint/utils';
 import { unwrapTypeWrappers } from '../src/analysis/ast.js';
 import { failOpenFallback, mayBePassing, type FailOpenFallback } from '../src/analysis/validators/fail-open-value.js';
 import { fallbackSlotListeners, getFallbackPosition, type FallbackPosition } from '../src/analysis/fallback-position.js';
 import { fromStatement } from '../src/analysis/fallback-statements.js';
 import { vocabularyPattern } from '../src/analysis/file-text.js';
-import { isFunctionNode } from '../src/analysis/function-name.js';
 import { ignoredFailureOf, ignoredThrowOf, skippedValidatorOf, type IgnoredFailure } from '../src/analysis/validators/skipped-validation.js';
 import { validationSubject, type ValidationSubject } from '../src/analysis/validators/validation-subject.js';
-import { OUTCOME_FLAGS, type ValidationEvidence } from '../src/analysis/validators/validator-evidence.js';
+import { rejectingValidator } from '../src/analysis/validators/rejecting-validator.js';
+import type { ValidationEvidence } from '../src/analysis/validators/validator-evidence.js';
 import { getSinkAnalysis, type SinkAnalysis } from '../src/analysis/value-flow.js';
 import { createRule } from '../src/util/create-rule.js';
 
@@ -31,7 +31,7 @@ export default createRule<Options, MessageIds>({
     },
     hasSuggestions: true,
     messages: {
-      failOpenFallback: '{{subject}} are accepted unchecked when {{when}}: this fallback for `{{standsFor}}` {{does}}. Reject with the error instead, or let it propagate.',
+      failOpenFallback: '{{subject}} are accepted unchecked when {{when}}: this fallback for `{{standsFor}}` {{does}}. {{instead}}.',
       validatorSkippedWhenMissing:
         '{{subject}} are accepted unchecked when {{when}}: {{why}}, and this check skips validation without a validator. Reject when there is no validator.',
       ignoredValidationFailure:
@@ -71,21 +71,21 @@ export default createRule<Options, MessageIds>({
     function reportFallback(node: TSESTree.Node, found: FailOpenFallback, position: FallbackPosition, value: TSESTree.Expression | null): void {
       const subject = subjectOf(found.evidence);
       if (subject === undefined) return;
-      const rejecting = value && position.form === 'catch' ? rejectingValidator(value, found, sourceCode) : undefined;
+      const rejecting = value && position.form === 'catch' ? rejectingValidator(value, found, position.replaced, sourceCode) : undefined;
+      const instead = position.form === 'catch' || position.form === 'rejection-handler' ? 'Reject with the error instead, or let it propagate' : 'Reject when there is no validator';
       context.report({
         node,
         messageId: 'failOpenFallback',
-        data: { subject, when: found.when, standsFor: found.standsFor, does: found.passing.does },
-        suggest: rejecting
-          ? [{ messageId: 'rejectWithError', data: { error: rejecting.error }, fix: (fixer) => fixer.replaceText(value!, rejecting.text) }]
-          : [],
+        data: { subject, when: found.when, standsFor: found.standsFor, does: found.passing.does, instead },
+        suggest: rejecting ? [{ messageId: 'rejectWithError', data: { error: rejecting.error }, fix: rejecting.fix }] : [],
       });
     }
 
     function check(candidate: TSESTree.Expression): void {
       if (!mayBePassing(candidate)) return;
       const position = getFallbackPosition(candidate, sourceCode);
-      if (!position) return;
+      // A member of a fallback value (`{ success: true, data: args }`'s `args`) is judged with the whole value.
+      if (!position || position.nestedKey !== undefined) return;
       const found = failOpenFallback(candidate, candidate, position, sinks(), sourceCode);
       if (found) reportFallback(unwrapTypeWrappers(candidate), found, position, candidate);
     }
@@ -140,37 +140,4 @@ export default createRule<Options, MessageIds>({
 function shortText(node: TSESTree.Node, sourceCode: Readonly<TSESLint.SourceCode>): string {
   const text = sourceCode.getText(node).replace(/\s+/g, ' ');
   return text.length <= 48 ? text : `${text.slice(0, 45)}…`;
-}
-
-/**
- * A validator of the same convention that rejects every value, carrying the caught error:
- * `() => false` with Ajv's `errors`, or the outcome object with its flag set to `false` and the
- * message where the convention keeps it (`errorMessage`, `error`, `issues`, `errors`). Only for a
- * function written in a `catch`, whose error is the compile error.
- */
-function rejectingValidator(value: TSESTree.Expression, found: FailOpenFallback, sourceCode: Readonly<TSESLint.SourceCode>): { text: string; error: string } | undefined {
-  const fn = unwrapTypeWrappers(value);
-  if (found.passing.kind !== 'accepting-validator' || !isFunctionNode(fn) || fn !== found.passing.fn) return undefined;
-  let clause: TSESTree.Node | undefined = fn.parent;
-  while (clause && clause.type !== AST_NODE_TYPES.CatchClause) clause = clause.parent;
-  if (clause?.type !== AST_NODE_TYPES.CatchClause) return undefined;
-  const caught = clause.param?.type === AST_NODE_TYPES.Identifier ? clause.param.name : undefined;
-  const message = caught === undefined ? "'the schema did not compile'" : `String(${caught})`;
-  const keys = found.passing.resultKeys ?? [];
-  const flag = keys.find((key) => OUTCOME_FLAGS.has(key));
-  const prefix = fn.async ? 'async ' : '';
-  let text: string;
-  if (flag === undefined) {
-    text = `Object.assign(${prefix}() => false, { errors: [{ message: ${message} }] })`;
-  } else {
-    const detail = keys.includes('errorMessage')
-      ? `errorMessage: ${message}`
-      : keys.includes('error') || flag === 'success'
-        ? `error: ${caught ?? `new Error(${message})`}`
-        : keys.includes('issues')
-          ? `issues: [{ message: ${message} }]`
-          : `errors: [{ message: ${message} }]`;
-    text = `${prefix}() => ({ ${flag}: false, ${detail} })`;
-  }
-  return { text, error: caught === undefined ? 'a fixed message' : `the compile error \`${caught}\`` };
 }

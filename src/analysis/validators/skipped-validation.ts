@@ -15,9 +15,9 @@ import { OUTCOME_FLAGS, validationEvidence, validatorCallIn, validatorOperands, 
 
 type Source = Readonly<TSESLint.SourceCode>;
 
-/** Whether `root` (outside nested functions) contains a node `test` accepts. */
+/** Whether `root` (outside nested functions) is or contains a node `test` accepts: `if (!ok) throw e` has no block. */
 function contains(root: TSESTree.Node, sourceCode: Source, test: (node: TSESTree.Node) => boolean): boolean {
-  let found = false;
+  let found = test(root);
   forEachDescendant(root, sourceCode.visitorKeys, (node) => {
     if (found || isFunctionNode(node)) return false;
     found = test(node);
