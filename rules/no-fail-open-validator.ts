@@ -25,7 +25,7 @@ export default createRule<Options, MessageIds>({
   meta: {
     type: 'problem',
     docs: {
-      description: 'Disallow validators that pass every value when their schema does not compile, is missing, or rejects the value',
+      description: 'Disallow validation that lets every value through when the schema does not compile, the validator is missing, or the value fails',
       recommended: true,
       strictOptions: [{ checkOutputValidation: true }],
     },
