@@ -98,11 +98,12 @@ export default createRule<Options, MessageIds>({
       if (found) reportFallback(statement, found, position, null);
     }
 
-    function reportIgnored(node: TSESTree.Node | TSESTree.SourceLocation, ignored: IgnoredFailure, branch: string): void {
+    /** Reported on the failure test of an `if`, or on the `catch` keyword (the whole clause would span the handler). */
+    function reportIgnored(where: { node: TSESTree.Node } | { loc: TSESTree.SourceLocation }, ignored: IgnoredFailure, branch: string): void {
       const subject = subjectOf(ignored.evidence);
       if (subject === undefined) return;
       const data = { subject, validator: shortText(ignored.evidence.call, sourceCode), branch, input: shortText(ignored.input, sourceCode) };
-      context.report({ ...('type' in node ? { node } : { loc: node }), messageId: 'ignoredValidationFailure', data });
+      context.report({ ...where, messageId: 'ignoredValidationFailure', data });
     }
 
     const slots = fallbackSlotListeners(check);
@@ -127,11 +128,11 @@ export default createRule<Options, MessageIds>({
           return;
         }
         const ignored = ignoredFailureOf(node, sinks().evaluator, sourceCode);
-        if (ignored) reportIgnored(node.test, ignored, '`if`');
+        if (ignored) reportIgnored({ node: node.test }, ignored, '`if`');
       },
       CatchClause(node) {
         const ignored = ignoredThrowOf(node, sinks().evaluator, sourceCode);
-        if (ignored) reportIgnored(sourceCode.getFirstToken(node)!.loc, ignored, '`catch`');
+        if (ignored) reportIgnored({ loc: sourceCode.getFirstToken(node)!.loc }, ignored, '`catch`');
       },
     };
   },

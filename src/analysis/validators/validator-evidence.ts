@@ -161,8 +161,8 @@ const storeIndexes = new WeakMap<object, StoreIndex>();
  * One walk per file, made the first time a candidate asks.
  */
 function storeIndex(sourceCode: Readonly<TSESLint.SourceCode>): StoreIndex {
-  let index = storeIndexes.get(sourceCode);
-  if (index) return index;
+  const cached = storeIndexes.get(sourceCode);
+  if (cached) return cached;
   const found: StoreIndex = new Map();
   const add = (key: string, value: TSESTree.Node, store: TSESTree.Node): void => {
     const list = found.get(key);
