@@ -5,6 +5,7 @@ import { isFunctionNode } from '../src/analysis/function-name.js';
 import { fallbackSlotListeners, getFallbackPosition, referenceName, type FallbackPosition } from '../src/analysis/fallback-position.js';
 import { permissiveConverterOption, schemaByWhatItIs } from '../src/analysis/schema-evidence.js';
 import { resolveLibraryReference } from '../src/analysis/schema-libraries.js';
+import { isRelayedToolSchema } from '../src/analysis/relayed-tool.js';
 import { classifySchema, JSON_SCHEMA_KEYWORDS, mayBePermissiveObjectLiteral, NO_ARGUMENTS_JSON_SCHEMA, type Permissiveness } from '../src/analysis/schema-model.js';
 import { calleeName, isToolSchemaKey } from '../src/analysis/schema-sinks.js';
 import { describeSink, expectedAt } from '../src/analysis/sink-model.js';
@@ -92,6 +93,8 @@ export default createRule<Options, MessageIds>({
         if (answer.sink.role === 'elicitation') return undefined;
         // An object also written into, or handed to code out of sight, may reach the sink filled in.
         if (answer.alsoModified && value.kind === 'object') return undefined;
+        // A proxy or adapter passing on a tool someone else declared and runs: nothing failed to build here.
+        if (position.cause === 'absence' && isRelayedToolSchema(answer.sink.slot, position.replaced)) return undefined;
         const expected = expectedAt(answer.sink);
         // A JSON Schema literal is no schema where only a library schema or a zod raw shape goes.
         if (expected === undefined || (value.kind !== 'builder' && expected !== 'schema')) return undefined;

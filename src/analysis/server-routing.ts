@@ -3,7 +3,7 @@ import { memberName } from './ast.js';
 import { forEachDescendant } from './ast-walk.js';
 import type { Evaluator } from './evaluator.js';
 import type { UnmarkedTable } from './glossary.js';
-import type { ModuleSource } from './module-graph.js';
+import { resolveImport, type ModuleSource } from './module-graph.js';
 import type { StaticValue } from './static-value.js';
 
 /**
@@ -88,13 +88,56 @@ export function isRoutedByServer(table: UnmarkedTable, evaluator: Evaluator, vis
   const values = stringValues(table.value);
   const name = declaredName(table.node);
   if (name === undefined) return false;
-  const modules = new Set([evaluator.moduleOf(table.node), evaluator.module]);
+  const home = evaluator.moduleOf(table.node);
+  const modules = new Set([home, evaluator.module]);
   for (const module of modules) {
     const variable = module.moduleScope.set.get(name);
     if (variable?.references.some((reference) => !reference.init && isRoutingUse(reference.identifier))) return true;
     if (values && values.length > 0) {
       const routed = literalsRoutedOn(module, visitorKeys);
       if (values.every((value) => routed.has(value))) return true;
+    }
+  }
+  return isRoutedByImportedHandler(home, name, evaluator);
+}
+
+/**
+ * At most this many of the linted file's imports are opened to look for the handler: a tool's
+ * module imports its handler's module, and a file importing more than this is not a tool module.
+ */
+const MAX_HANDLER_MODULES = 16;
+
+/**
+ * Whether a module the linted file imports, which imports the table itself, routes on it: the
+ * tool's module builds the schema and calls into a handler module that looks the request's value
+ * up in the same table (`SOURCES.find((source) => source.id === docSource)`). Only the linted
+ * file's direct imports are opened, and only those whose text names the table.
+ */
+function isRoutedByImportedHandler(home: ModuleSource, name: string, evaluator: Evaluator): boolean {
+  const linted = evaluator.module;
+  const checked = evaluator.libraryEnvironment.checked;
+  let opened = 0;
+  for (const statement of linted.ast.body) {
+    if (statement.type !== AST_NODE_TYPES.ImportDeclaration || statement.importKind === 'type') continue;
+    if (opened++ >= MAX_HANDLER_MODULES) return false;
+    const target = resolveImport(linted.file, statement.source.value, '*', checked);
+    if (target?.kind !== 'namespace' || target.module === home || target.module === linted || !target.module.text.includes(name)) continue;
+    if (routesOnImportedTable(target.module, home, name, checked)) return true;
+  }
+  return false;
+}
+
+function routesOnImportedTable(module: ModuleSource, home: ModuleSource, name: string, checked: Set<string>): boolean {
+  for (const statement of module.ast.body) {
+    if (statement.type !== AST_NODE_TYPES.ImportDeclaration || statement.importKind === 'type') continue;
+    for (const specifier of statement.specifiers) {
+      if (specifier.type !== AST_NODE_TYPES.ImportSpecifier || specifier.importKind === 'type') continue;
+      const imported = specifier.imported.type === AST_NODE_TYPES.Identifier ? specifier.imported.name : specifier.imported.value;
+      if (imported !== name) continue;
+      const origin = resolveImport(module.file, statement.source.value, imported, checked);
+      if (origin?.kind !== 'local' || origin.module !== home || origin.localName !== name) continue;
+      const variable = module.moduleScope.set.get(specifier.local.name);
+      if (variable?.references.some((reference) => isRoutingUse(reference.identifier))) return true;
     }
   }
   return false;

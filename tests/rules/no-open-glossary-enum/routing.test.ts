@@ -1,5 +1,10 @@
+import { join, relative } from 'node:path';
 import rule from '../../../rules/no-open-glossary-enum.js';
 import { ruleTester } from '../../rule-tester.js';
+
+/** A tool module beside a table module and two modules importing the table (tests/fixtures/glossary/src/routing). */
+const ROUTING = relative(process.cwd(), join(import.meta.dirname, '..', '..', 'fixtures', 'glossary', 'src', 'routing')).split('\\').join('/');
+const TOOL_FILE = `${ROUTING}/tool.ts`;
 
 // The strict classes of issue 18, in both directions: a TypeScript enum the server owns and
 // switches on, and a small const list its own code routes on, are closed by construction; a table
@@ -93,6 +98,15 @@ export function enabled(options: { features?: string[] }, group: string) {
 }`,
       options: STRICT,
     },
+    {
+      name: "a table of records the tool's handler module looks the value up in (@apify/actors-mcp-server DOCS_SOURCES)",
+      filename: TOOL_FILE,
+      code: `import { z } from 'zod';
+import { DOCS_SOURCES } from './sources.js';
+import { searchDocs } from './search-docs.js';
+server.registerTool('search_docs', { inputSchema: { docSource: z.enum(DOCS_SOURCES.map((source) => source.id) as [string, ...string[]]) } }, ({ docSource }) => searchDocs(docSource, ''));`,
+      options: STRICT,
+    },
   ],
   invalid: [
     {
@@ -160,6 +174,33 @@ export const embed = { name: 'embed', inputSchema: { type: 'object', properties:
               data: { count: '3' },
               output: `const MODELS = ['voyage-4', 'voyage-4-large', 'voyage-code-3'];
 export const embed = { name: 'embed', inputSchema: { type: 'object', properties: { model: { type: 'string', description: 'One of: voyage-4, voyage-4-large, voyage-code-3.' } } } };`,
+            },
+          ],
+        },
+      ],
+    },
+    {
+      name: 'a table an imported module only turns into text is still a copied table',
+      filename: TOOL_FILE,
+      code: `import { z } from 'zod';
+import { REGIONS } from './sources.js';
+import { regionList } from './describe-regions.js';
+server.registerTool('launch', { description: regionList, inputSchema: { region: z.enum(REGIONS as [string, ...string[]]) } }, launch);`,
+      options: STRICT,
+      errors: [
+        {
+          messageId: 'unmarkedTableEnum',
+          data: { table: 'REGIONS', location: `${ROUTING}/sources.ts:8`, sink: "advertised as `launch`'s inputSchema" },
+          line: 4,
+          column: 88,
+          suggestions: [
+            {
+              messageId: 'describeValues',
+              data: { count: '2' },
+              output: `import { z } from 'zod';
+import { REGIONS } from './sources.js';
+import { regionList } from './describe-regions.js';
+server.registerTool('launch', { description: regionList, inputSchema: { region: z.string().describe('One of: us-east-1, eu-west-1.') } }, launch);`,
             },
           ],
         },

@@ -56,6 +56,15 @@ ruleTester.run('no-permissive-schema-fallback: issue 18 flow classes', rule, {
     { name: 'counting the tokens of a tool schema', code: `const tokens = countTokens(JSON.stringify(tool.inputSchema ?? {}));` },
     { name: 'a change-detection fingerprint', code: `const changed = fingerprint(tool.inputSchema ?? {}) !== previous;` },
     { name: 'reading a property of a possibly missing schema', code: `const properties = (tool.inputSchema ?? {}).properties;` },
+    // ---- FP: relaying a tool someone else declared (a proxy, an adapter to another SDK's format) ---
+    {
+      name: 'a WebMCP listing passing on a page tool (chrome-devtools-mcp McpPage)',
+      code: `const groups = tools.map((tool) => ({ name: tool.name, description: tool.description, inputSchema: structuredClone(tool.inputSchema ?? {}) }));`,
+    },
+    {
+      name: "remote MCP tools converted to OpenAI functions (@stripe/agent-toolkit)",
+      code: `export const functions = mcpTools.map((tool) => ({ type: 'function', function: { name: tool.name, parameters: tool.inputSchema || { type: 'object', properties: {} } } }));`,
+    },
     // ---- FP: a converter translating an already permissive source --------------------------------
     {
       name: "a converter's ZodAny case in an if chain",
@@ -177,8 +186,15 @@ ruleTester.run('no-permissive-schema-fallback: issue 18 flow classes', rule, {
       SEARCH_INPUT,
     ),
     absence(
-      'a structured clone, advertised (chrome-devtools-mcp McpPage)',
-      `const groups = tools.map((tool) => ({ name: tool.name, description: tool.description, inputSchema: structuredClone(tool.inputSchema ?? {}) }));`,
+      'a structured clone, advertised',
+      `const groups = defs.map((def) => ({ name: \`local_\${def.id}\`, description: def.description, inputSchema: structuredClone(def.inputSchema ?? {}) }));`,
+      `{}`,
+      ANYTHING,
+      "advertised as a tool's inputSchema",
+    ),
+    absence(
+      'a default for a schema read from another object than the relayed name',
+      `const groups = tools.map((tool) => ({ name: tool.name, inputSchema: defaults.inputSchema ?? {} }));`,
       `{}`,
       ANYTHING,
       "advertised as a tool's inputSchema",

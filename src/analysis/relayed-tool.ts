@@ -1,0 +1,47 @@
+import { AST_NODE_TYPES, type TSESTree } from '@typescript-eslint/utils';
+import { getKeyName, memberName, unwrapTypeWrappers } from './ast.js';
+import { isToolSchemaKey } from './schema-sinks.js';
+
+/**
+ * Whether a tool definition relays another tool: its `name` and its schema are both read from the
+ * same descriptor (`mcpTools.map((tool) => ({ name: tool.name, parameters: tool.inputSchema ?? X }))`).
+ * A proxy, an adapter to another SDK's tool format, or a listing of a page's WebMCP tools passes on
+ * a tool that someone else declared and someone else runs. A default there stands for "the
+ * declarer gave no schema": whoever runs the tool checks its arguments, and nothing failed to
+ * build here. A tool the code names itself (`{ name: 'search', inputSchema: def.inputSchema ?? {} }`)
+ * is its own, and its default is a finding.
+ *
+ * `slot` is the expression at the sink (the property value), `replaced` what the default stands in for.
+ */
+export function isRelayedToolSchema(slot: TSESTree.Node, replaced: readonly TSESTree.Expression[]): boolean {
+  if (replaced.length === 0) return false;
+  const property = slot.parent;
+  if (property?.type !== AST_NODE_TYPES.Property || property.value !== slot) return false;
+  const definition = property.parent;
+  if (definition.type !== AST_NODE_TYPES.ObjectExpression) return false;
+  const source = relayedDescriptor(definition);
+  return source !== undefined && replaced.every((value) => schemaReadOf(value) === source);
+}
+
+/** `tool` when the definition's `name` is `tool.name`: the name of the tool relayed. */
+function relayedDescriptor(definition: TSESTree.ObjectExpression): string | undefined {
+  for (const member of definition.properties) {
+    if (member.type !== AST_NODE_TYPES.Property || getKeyName(member.key, member.computed) !== 'name') continue;
+    const value = unwrapTypeWrappers(member.value);
+    return value.type === AST_NODE_TYPES.MemberExpression && memberName(value) === 'name' ? descriptorName(value.object) : undefined;
+  }
+  return undefined;
+}
+
+/** `tool` in `tool.inputSchema`, `tool?.parameters`, `tool.input_schema`: another tool's schema, read unchanged. */
+function schemaReadOf(value: TSESTree.Node): string | undefined {
+  let node = unwrapTypeWrappers(value);
+  if (node.type === AST_NODE_TYPES.ChainExpression) node = node.expression;
+  if (node.type !== AST_NODE_TYPES.MemberExpression) return undefined;
+  const key = memberName(node);
+  return key !== undefined && isToolSchemaKey(key) ? descriptorName(node.object) : undefined;
+}
+
+function descriptorName(node: TSESTree.Node): string | undefined {
+  return node.type === AST_NODE_TYPES.Identifier ? node.name : undefined;
+}
