@@ -260,6 +260,24 @@ ruleTester.run('no-fail-open-validator', rule, {
       }`,
     },
     {
+      name: 'a parse failure answered by a return without a block',
+      code: `${ZOD}export function handle(value: unknown) {
+        const verification = Search.safeParse(value);
+        if (!verification.success) return new Response(null, { status: 400 });
+        return Response.json({ query: (value as { q: string }).q });
+      }`,
+    },
+    {
+      name: 'a catch around parse that returns a tool error (isError: true is no passing outcome)',
+      code: `${ZOD}export function call(raw: unknown) {
+        let result;
+        try { result = Search.parse(raw); } catch (error) {
+          return { content: [{ type: 'text', text: String(error) }], isError: true };
+        }
+        return result;
+      }`,
+    },
+    {
       name: 'a parse failure that replaces the input: judged as a fallback, if at all',
       code: `${ZOD}export function handle(args: unknown) {
         const parsed = Search.safeParse(args);
