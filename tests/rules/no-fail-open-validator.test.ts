@@ -174,6 +174,18 @@ const TOOL_ARGUMENTS = `${AJV}export function validatorFor(tool: { name: string;
   try { return ajv.compile(tool.inputSchema); } catch (error) { console.warn(error); return () => true; }
 }`;
 
+// A debugging client checking an app's elicitation content: the error message is built from the outcome.
+const ELICITATION_CONTENT = `export function elicitationError(provider: any, params: { requestedSchema: object }, content: unknown) {
+  const schema = params.requestedSchema;
+  try {
+    const validate = provider.getValidator(schema);
+    const validation = validate(content);
+    return validation.valid ? undefined : \`content does not match the requested schema: \${validation.errorMessage}\`;
+  } catch {
+    return undefined;
+  }
+}`;
+
 ruleTester.run('no-fail-open-validator', rule, {
   valid: [
     {
@@ -456,6 +468,24 @@ ruleTester.run('no-fail-open-validator', rule, {
           standsFor: 'ajv.compile(schema)',
           does: 'returns `null`, which the caller reads as "no errors"',
         }),
+      ],
+    },
+    {
+      name: 'an SDK validator provider in a catch returning undefined, where the other return is an error message',
+      code: ELICITATION_CONTENT,
+      errors: [
+        fallback(
+          ELICITATION_CONTENT,
+          'undefined',
+          {
+            subject: 'Elicitation responses',
+            when: COMPILE_FAILS,
+            standsFor: 'provider.getValidator(schema)',
+            does: 'returns `undefined`, which the caller reads as "no errors"',
+          },
+          [],
+          1,
+        ),
       ],
     },
     {

@@ -36,8 +36,12 @@ const PARSING_METHODS = new Set(['parse', 'parseAsync']);
 const ERROR_MEMBERS = new Set(['errors', 'error', 'issues', 'errorMessage']);
 /** Members of an outcome that say whether the value passed (`const { success } = S.safeParse(x)`). */
 export const OUTCOME_FLAGS: ReadonlySet<string> = new Set(['valid', 'success', 'isValid', 'ok']);
-/** A value is followed through at most this many bindings and members. */
-const MAX_DEPTH = 4;
+/**
+ * A value is followed through at most this many bindings, members and calls: enough for an error
+ * message built from an outcome of a validator held in a const (`${validation.errorMessage}` →
+ * `validation` → `validate(x)` → `validate` → `provider.getValidator(s)`).
+ */
+const MAX_DEPTH = 6;
 
 /** What `expression` is to validation, or undefined when nothing ties it to a validator call in this file. */
 export function validationEvidence(expression: TSESTree.Node, evaluator: Evaluator, sourceCode: Readonly<TSESLint.SourceCode>, depth = 0): ValidationEvidence | undefined {
