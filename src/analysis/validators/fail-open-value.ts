@@ -187,13 +187,23 @@ export function failOpenFallback(
     if (!attempted) return undefined;
     const tried: Found = { evidence: attempted, node: attempted.call };
     switch (passing.kind) {
-      case 'accepting-validator':
+      case 'accepting-validator': {
         // `try { const v = ajv.compile(s); return (x) => check(v, x) } catch { return () => true }`
-        found = among(replaced, 'validator') ?? (attempted.role === 'validator' && replaced.every((candidate) => isFunctionNode(unwrapTypeWrappers(candidate))) ? tried : undefined);
+        const others = alternativesOf(replaced, slot, sourceCode);
+        // The attempted compile is what failed when every other result is a validator or a function.
+        const compiled =
+          attempted.role === 'validator' &&
+          others.length > 0 &&
+          others.every((candidate) => isFunctionNode(unwrapTypeWrappers(candidate)) || evidenceOf(candidate)?.role === 'validator');
+        found = compiled ? tried : among(others, 'validator');
         break;
-      case 'passing-outcome':
-        found = among(replaced, 'outcome') ?? (replaced.every((candidate) => sharesOutcomeKey(candidate, passing.resultKeys ?? [])) ? tried : undefined);
+      }
+      case 'passing-outcome': {
+        // `catch { disposable = true }` assigns a flag the `try` never writes: it stands in for nothing.
+        const others = alternativesOf(replaced, slot, sourceCode);
+        found = among(others, 'outcome') ?? (others.length > 0 && others.every((candidate) => sharesOutcomeKey(candidate, passing.resultKeys ?? [])) ? tried : undefined);
         break;
+      }
       case 'no-errors': {
         // "No errors" is a pass where the function's verdict for a valid value is the same nothing.
         const returns = [...replaced, ...otherReturns(slot, sourceCode)];
@@ -265,6 +275,17 @@ function whenTaken(evidence: ValidationEvidence, position: FallbackPosition, loo
   if (evidence.role === 'parsed') return 'they fail validation';
   if (COMPILING_METHODS.has(evidence.validator.method)) return 'the schema does not compile';
   return position.form === 'catch' ? 'the validator throws' : 'validation fails';
+}
+
+/**
+ * What a value in a `catch` stands in for: the `try`'s own results, or, for a return when the
+ * `try` returns nothing (`try { v = ajv.compile(s) } catch { return () => true } return v`), the
+ * function's other returns. Empty when nothing is replaced, which is then no fallback.
+ */
+function alternativesOf(replaced: readonly TSESTree.Node[], slot: TSESTree.Node, sourceCode: Readonly<TSESLint.SourceCode>): readonly TSESTree.Node[] {
+  if (replaced.length > 0) return replaced;
+  const returned = slot.type === AST_NODE_TYPES.ReturnStatement || slot.parent?.type === AST_NODE_TYPES.ReturnStatement;
+  return returned ? otherReturns(slot, sourceCode) : [];
 }
 
 /** The function's other returns: its verdicts for values that passed or failed. */
