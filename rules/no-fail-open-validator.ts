@@ -7,7 +7,7 @@ import { vocabularyPattern } from '../src/analysis/file-text.js';
 import { ignoredFailureOf, ignoredThrowOf, skippedValidatorOf, type IgnoredFailure } from '../src/analysis/validators/skipped-validation.js';
 import { validationSubject, type ValidationSubject } from '../src/analysis/validators/validation-subject.js';
 import { rejectingValidator } from '../src/analysis/validators/rejecting-validator.js';
-import type { ValidationEvidence } from '../src/analysis/validators/validator-evidence.js';
+import { hasValidatorCall, type ValidationEvidence } from '../src/analysis/validators/validator-evidence.js';
 import { getSinkAnalysis, type SinkAnalysis } from '../src/analysis/value-flow.js';
 import { createRule } from '../src/util/create-rule.js';
 
@@ -60,6 +60,9 @@ export default createRule<Options, MessageIds>({
     let analysis: SinkAnalysis | undefined;
     // Created on the first candidate: most slots of a file are no candidate, and cost no evaluation.
     const sinks = (): SinkAnalysis => (analysis ??= getSinkAnalysis(context));
+    let validatorCalls: boolean | undefined;
+    // Every finding leads back to a validator call in this file: without one, nothing is looked at.
+    const active = (): boolean => (validatorCalls ??= hasValidatorCall(sourceCode, sinks().evaluator));
 
     /** What stops being checked, or undefined when the option leaves it out. */
     function subjectOf(evidence: ValidationEvidence): string | undefined {
@@ -82,7 +85,7 @@ export default createRule<Options, MessageIds>({
     }
 
     function check(candidate: TSESTree.Expression): void {
-      if (!mayBePassing(candidate)) return;
+      if (!mayBePassing(candidate) || !active()) return;
       const position = getFallbackPosition(candidate, sourceCode);
       // A member of a fallback value (`{ success: true, data: args }`'s `args`) is judged with the whole value.
       if (!position || position.nestedKey !== undefined) return;
@@ -92,6 +95,7 @@ export default createRule<Options, MessageIds>({
 
     /** `catch { return; }`: a bare return is the function's `undefined`. */
     function checkBareReturn(statement: TSESTree.ReturnStatement): void {
+      if (!active()) return;
       const position = fromStatement(statement, { sourceCode });
       if (!position) return;
       const found = failOpenFallback(null, statement, position, sinks(), sourceCode);
@@ -115,6 +119,7 @@ export default createRule<Options, MessageIds>({
         if (!node.argument) checkBareReturn(node);
       },
       IfStatement(node) {
+        if (!active()) return;
         const skipped = skippedValidatorOf(node, sinks().evaluator, sourceCode);
         if (skipped) {
           const subject = subjectOf(skipped.evidence);
@@ -131,6 +136,7 @@ export default createRule<Options, MessageIds>({
         if (ignored) reportIgnored({ node: node.test }, ignored, '`if`');
       },
       CatchClause(node) {
+        if (!active()) return;
         const ignored = ignoredThrowOf(node, sinks().evaluator, sourceCode);
         if (ignored) reportIgnored({ loc: sourceCode.getFirstToken(node)!.loc }, ignored, '`catch`');
       },

@@ -192,6 +192,41 @@ function storedIn(sourceCode: Readonly<TSESLint.SourceCode>, key: string, evalua
   return stores ? storedValues(stores, evaluator, sourceCode, depth) : undefined;
 }
 
+/** Callee names `validatorCallOf` can accept: a cheap filter before asking it. */
+const VALIDATOR_METHODS: ReadonlySet<string> = new Set([
+  'compile',
+  'compileAsync',
+  'getSchema',
+  'getValidator',
+  'validate',
+  'Check',
+  'Compile',
+  'parse',
+  'safeParse',
+  'parseAsync',
+  'safeParseAsync',
+  'spa',
+]);
+const filesWithValidatorCalls = new WeakMap<object, boolean>();
+
+/**
+ * Whether the linted file writes a validator call at all. Every piece of evidence leads back to
+ * one in this file, so in a file without one (most files: `parse` is in the rule's vocabulary for
+ * `S.parse`, and JSON.parse is everywhere) no slot, `if` or `catch` needs to be looked at.
+ */
+export function hasValidatorCall(sourceCode: Readonly<TSESLint.SourceCode>, evaluator: Evaluator): boolean {
+  const cached = filesWithValidatorCalls.get(sourceCode);
+  if (cached !== undefined) return cached;
+  let found = false;
+  forEachDescendant(sourceCode.ast, sourceCode.visitorKeys, (node) => {
+    if (found) return false;
+    if (node.type === AST_NODE_TYPES.CallExpression && VALIDATOR_METHODS.has(calleeName(node.callee) ?? '')) found = validatorCallOf(node, evaluator) !== undefined;
+    return !found;
+  });
+  filesWithValidatorCalls.set(sourceCode, found);
+  return found;
+}
+
 /** The first validator call (of any role) written in `root`, outside nested functions: what a `try` guards. */
 export function validatorCallIn(root: TSESTree.Node, evaluator: Evaluator, sourceCode: Readonly<TSESLint.SourceCode>): ValidationEvidence | undefined {
   let found: ValidationEvidence | undefined;
