@@ -1,5 +1,8 @@
 import type { InvalidTestCase } from '@typescript-eslint/rule-tester';
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
 import rule, { type MessageIds, type Options } from '../../rules/no-fail-open-validator.js';
+import plugin from '../../src/index.js';
 import { ruleTester } from '../rule-tester.js';
 import { locate } from './no-permissive-schema-fallback/helpers.js';
 
@@ -604,4 +607,24 @@ ruleTester.run('no-fail-open-validator', rule, {
       ],
     },
   ],
+});
+
+describe('no-fail-open-validator in the configs', () => {
+  const lint = async (filePath: string): Promise<string[]> => {
+    // `warnIgnored: false`: a file the config leaves out gives no result at all, rather than a warning.
+    const eslint = new ESLint({ cwd: import.meta.dirname, overrideConfigFile: true, baseConfig: [plugin.configs.recommended], warnIgnored: false });
+    const results = await eslint.lintText(CATCH_TRUE, { filePath, warnIgnored: false });
+    return results.flatMap((result) => result.messages.map((message) => message.ruleId ?? `fatal: ${message.message}`));
+  };
+
+  it('reports a fail-open validator in production code', async () => {
+    expect(await lint('src/validator.ts')).toEqual(['schema-contract/no-fail-open-validator']);
+  });
+
+  it.each(['src/validator.test.ts', 'src/validator.spec.ts', 'tests/validator.ts', 'src/__tests__/validator.ts'])(
+    'leaves test files alone (%s): a test builds a fail-open validator to prove the fail-closed path',
+    async (filePath) => {
+      expect(await lint(filePath)).toEqual([]);
+    },
+  );
 });
