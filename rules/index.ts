@@ -1,3 +1,4 @@
+import noFailOpenValidator from './no-fail-open-validator.js';
 import noOpenGlossaryEnum from './no-open-glossary-enum.js';
 import noPermissiveSchemaFallback from './no-permissive-schema-fallback.js';
 import noSchemaHelperThrow from './no-schema-helper-throw.js';
@@ -5,6 +6,7 @@ import requireGlossaryCorroboration from './require-glossary-corroboration.js';
 import validSchemaLiteral from './valid-schema-literal.js';
 
 export const rules = {
+  'no-fail-open-validator': noFailOpenValidator,
   'no-open-glossary-enum': noOpenGlossaryEnum,
   'no-permissive-schema-fallback': noPermissiveSchemaFallback,
   'no-schema-helper-throw': noSchemaHelperThrow,

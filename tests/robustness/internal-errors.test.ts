@@ -101,6 +101,15 @@ export function mustSchema(literal: object): string {
 }
 
 export const inputSchema = { type: 'object', properties: { region: { type: 'strnig' } }, requird: ['region'] };
+
+export function validatorFor(ajv: { compile(schema: object): unknown }, schema: object) {
+  try {
+    return ajv.compile(schema);
+  } catch (error) {
+    console.warn(error);
+    return () => true;
+  }
+}
 `;
 const FILENAME = '/project/src/tools.ts';
 
@@ -122,6 +131,7 @@ function lintWith(ruleName: string): Linter.LintMessage[] {
 
 /** Which injected faults reach which rule (a rule that never evaluates values cannot hit the evaluator). */
 const RULE_FAULTS: Record<string, (keyof typeof faults)[]> = {
+  'no-fail-open-validator': ['evaluator'],
   'no-open-glossary-enum': ['evaluator', 'imports'],
   'no-permissive-schema-fallback': ['evaluator'],
   'no-schema-helper-throw': ['panic'],
