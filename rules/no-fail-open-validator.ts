@@ -1,14 +1,14 @@
 import { type TSESLint, type TSESTree } from '@typescript-eslint/utils';
-import { unwrapTypeWrappers } from '../src/analysis/ast.js';
+import { unwrapTypeWrappers } from '../src/analysis/syntax/ast.js';
 import { failOpenFallback, mayBePassing, type FailOpenFallback } from '../src/analysis/validators/fail-open-value.js';
-import { fallbackSlotListeners, getFallbackPosition, type FallbackPosition } from '../src/analysis/fallback-position.js';
-import { fromStatement } from '../src/analysis/fallback-statements.js';
-import { vocabularyPattern } from '../src/analysis/file-text.js';
+import { fallbackSlotListeners, getFallbackPosition, type FallbackPosition } from '../src/analysis/fallback/fallback-position.js';
+import { fromStatement } from '../src/analysis/fallback/fallback-statements.js';
+import { vocabularyPattern } from '../src/analysis/syntax/file-text.js';
 import { ignoredFailureOf, ignoredThrowOf, skippedValidatorOf, type IgnoredFailure } from '../src/analysis/validators/skipped-validation.js';
 import { validationSubject, type ValidationSubject } from '../src/analysis/validators/validation-subject.js';
 import { rejectingValidator } from '../src/analysis/validators/rejecting-validator.js';
 import { hasValidatorCall, type ValidationEvidence } from '../src/analysis/validators/validator-evidence.js';
-import { getSinkAnalysis, type SinkAnalysis } from '../src/analysis/value-flow.js';
+import { getSinkAnalysis, type SinkAnalysis } from '../src/analysis/flow/value-flow.js';
 import { createRule } from '../src/util/create-rule.js';
 
 export type Options = [{ checkOutputValidation?: boolean }];

@@ -6,6 +6,7 @@
  * - `fallback-statements.ts`: the statement forms (`catch`, a converter's `default:`, guards,
  *   `if/else` branches).
  * - `fallback-cause.ts`: whether what is tested is absence or failure, and the shared vocabulary.
+ * - `relayed-tool.ts`: a tool passed on from whoever declared and runs it (a proxy, an adapter).
  *
  * Whether the value is a permissive schema is `schemas/`'s question; whether it is a schema at
  * all, `flow/`'s.

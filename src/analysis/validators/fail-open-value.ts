@@ -1,13 +1,13 @@
 import { AST_NODE_TYPES, ASTUtils, type TSESLint, type TSESTree } from '@typescript-eslint/utils';
-import { unwrapTypeWrappers } from '../ast.js';
-import { forEachDescendant } from '../ast-walk.js';
-import type { Evaluator } from '../evaluator.js';
-import { isNullish, type FallbackPosition } from '../fallback-cause.js';
-import { isFunctionNode, type FunctionNode } from '../function-name.js';
-import { valueExpressions } from '../schema-evidence.js';
+import { unwrapTypeWrappers } from '../syntax/ast.js';
+import { forEachDescendant } from '../syntax/ast-walk.js';
+import type { Evaluator } from '../values/evaluator.js';
+import { isNullish, type FallbackPosition } from '../fallback/fallback-cause.js';
+import { isFunctionNode, type FunctionNode } from '../syntax/function-name.js';
+import { valueExpressions } from '../flow/schema-evidence.js';
 import { skipsWhenMissing, swallowingCatch } from './skipped-validation.js';
 import { OUTCOME_FLAGS, validationEvidence, validatorCallIn, validatorOperands, type ValidationEvidence } from './validator-evidence.js';
-import type { SinkAnalysis } from '../value-flow.js';
+import type { SinkAnalysis } from '../flow/value-flow.js';
 
 /**
  * What a fail-open value is, and whether one stands in for a validator: a function that accepts

@@ -1,7 +1,7 @@
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from '@typescript-eslint/utils';
-import { unwrapTypeWrappers } from '../ast.js';
-import { forEachDescendant } from '../ast-walk.js';
-import { isFunctionNode } from '../function-name.js';
+import { unwrapTypeWrappers } from '../syntax/ast.js';
+import { forEachDescendant } from '../syntax/ast-walk.js';
+import { isFunctionNode } from '../syntax/function-name.js';
 import type { FailOpenFallback } from './fail-open-value.js';
 import { OUTCOME_FLAGS } from './validator-evidence.js';
 

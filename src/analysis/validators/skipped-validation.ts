@@ -1,8 +1,8 @@
 import { AST_NODE_TYPES, ASTUtils, type TSESLint, type TSESTree } from '@typescript-eslint/utils';
-import { memberName, unwrapChainAndTypeWrappers } from '../ast.js';
-import { forEachDescendant } from '../ast-walk.js';
-import type { Evaluator } from '../evaluator.js';
-import { isFunctionNode } from '../function-name.js';
+import { memberName, unwrapChainAndTypeWrappers } from '../syntax/ast.js';
+import { forEachDescendant } from '../syntax/ast-walk.js';
+import type { Evaluator } from '../values/evaluator.js';
+import { isFunctionNode } from '../syntax/function-name.js';
 import { OUTCOME_FLAGS, validationEvidence, validatorCallIn, validatorOperands, type ValidationEvidence } from './validator-evidence.js';
 
 /**

@@ -1,12 +1,12 @@
 import { AST_NODE_TYPES, type TSESTree } from '@typescript-eslint/utils';
-import { destructuredKey, memberName, unwrapChainAndTypeWrappers } from '../ast.js';
-import { findBinding } from '../bindings.js';
-import type { Evaluator } from '../evaluator.js';
-import { isFunctionNode } from '../function-name.js';
-import { TOOL_OUTPUT_KEYS } from '../schema-sinks.js';
-import { getProperty } from '../static-value.js';
+import { destructuredKey, memberName, unwrapChainAndTypeWrappers } from '../syntax/ast.js';
+import { findBinding } from '../values/bindings.js';
+import type { Evaluator } from '../values/evaluator.js';
+import { isFunctionNode } from '../syntax/function-name.js';
+import { TOOL_OUTPUT_KEYS } from '../flow/schema-sinks.js';
+import { getProperty } from '../values/static-value.js';
 import { validatorOperands, type ValidationEvidence } from './validator-evidence.js';
-import type { SinkAnalysis } from '../value-flow.js';
+import type { SinkAnalysis } from '../flow/value-flow.js';
 
 /**
  * What stops being checked when a validator fails open, for the message and for the output

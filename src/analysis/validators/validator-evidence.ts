@@ -1,11 +1,26 @@
+/**
+ * # validators/: a validator that cannot validate and passes everything
+ *
+ * - `validator-evidence.ts` (this file): what a value is to validation, by where it comes from.
+ * - `validation-subject.ts`: what a validator checks (a tool's arguments, its output, an
+ *   elicitation's answer), for the messages.
+ * - `fail-open-value.ts`: the values that pass everything (`() => true`, `{ valid: true }`, no
+ *   errors) in the positions `fallback/` finds.
+ * - `skipped-validation.ts`: validation skipped or its failure ignored (`if (!r.success) log(…)`
+ *   and the raw input used).
+ * - `rejecting-validator.ts`: the suggestion, a validator that rejects with the compile error.
+ *
+ * Whether a call is a validator's compile or check is `flow/schema-evidence.ts`'s question.
+ */
+
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from '@typescript-eslint/utils';
-import { destructuredKey, memberName, unwrapChainAndTypeWrappers } from '../ast.js';
-import { forEachDescendant } from '../ast-walk.js';
-import { findBinding } from '../bindings.js';
-import type { Evaluator } from '../evaluator.js';
-import { isFunctionNode } from '../function-name.js';
-import { validatorCallOf, type ValidatorCall } from '../schema-evidence.js';
-import { calleeName } from '../schema-sinks.js';
+import { destructuredKey, memberName, unwrapChainAndTypeWrappers } from '../syntax/ast.js';
+import { forEachDescendant } from '../syntax/ast-walk.js';
+import { findBinding } from '../values/bindings.js';
+import type { Evaluator } from '../values/evaluator.js';
+import { isFunctionNode } from '../syntax/function-name.js';
+import { validatorCallOf, type ValidatorCall } from '../flow/schema-evidence.js';
+import { calleeName } from '../flow/schema-sinks.js';
 
 /**
  * What a value is to validation, by where it comes from: a validator (`ajv.compile(s)`), the
