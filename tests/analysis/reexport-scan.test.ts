@@ -95,6 +95,16 @@ describe('re-export scan', () => {
       expect(oracleRelativeSpecifiers(source), source).toEqual(specifiers);
     }
   });
+
+  it('lets through every spacing of a re-export that the quick text check must not dismiss', () => {
+    // `isBarrel` first asks a regular expression whether the text can hold a re-export at all.
+    expect(isBarrel("export type{ T }from'./t'")).toBe(true);
+    expect(isBarrel("export\n*\nfrom './a'")).toBe(true);
+    expect(isBarrel("export type\t* from './a'")).toBe(true);
+    expect(isBarrel("export type\n{\n  T,\n} from './t'")).toBe(true);
+    expect(isBarrel("export typeof_ * from './a'")).toBe(false);
+    expect(isBarrel("export const a = 1; // { b } from './b'\nexport function f() {}\n")).toBe(false);
+  });
 });
 
 describe('names exported as strings', () => {
