@@ -50,6 +50,46 @@ export function probe(code: string, options: { filename?: string; settings?: Rec
   return result;
 }
 
+/** Marks the expression a test asks about: the outermost node starting right after it. */
+export const MARKER = '/*@*/';
+
+/**
+ * Lints `code` with a one-off rule and answers `ask` for the outermost expression that starts
+ * right after the `MARKER` comment, with the rule's real context (scope manager, source code).
+ */
+export function atMarker<T>(code: string, ask: (context: Readonly<TSESLint.RuleContext<string, readonly unknown[]>>, node: TSESTree.Node) => T): T {
+  const markerEnd = code.indexOf(MARKER) + MARKER.length;
+  if (markerEnd < MARKER.length) throw new Error('test code has no /*@*/ marker');
+  let answer: { value: T } | undefined;
+  const rule: TSESLint.RuleModule<string, []> = {
+    meta: { type: 'problem', schema: [], messages: {} },
+    defaultOptions: [],
+    create(context) {
+      return {
+        '*'(node: TSESTree.Node) {
+          if (answer || node.range[0] !== markerEnd || node.type === 'ExpressionStatement') return;
+          answer = { value: ask(context, node) };
+        },
+      };
+    },
+  };
+  const messages = new Linter({ configType: 'flat' }).verify(
+    code,
+    [
+      {
+        files: ['**/*.ts'],
+        languageOptions: { parser: tsParser as Linter.Parser, sourceType: 'module' },
+        plugins: { probe: { rules: { probe: rule as never } } },
+        rules: { 'probe/probe': 'error' },
+      },
+    ],
+    { filename: 'probe.ts' },
+  );
+  if (messages.length > 0) throw new Error(`probe failed: ${messages.map((message) => message.message).join('; ')}`);
+  if (!answer) throw new Error('no node starts at the marker');
+  return answer.value;
+}
+
 /** A value as plain data, with holes shown as the string '<unknown>' for readable assertions. */
 export function show(value: StaticValue): unknown {
   switch (value.kind) {

@@ -1,49 +1,15 @@
-import * as tsParser from '@typescript-eslint/parser';
-import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
-import { Linter } from 'eslint';
+import type { TSESTree } from '@typescript-eslint/utils';
 import { describe, expect, it } from 'vitest';
 import { isFunctionNode } from '../../src/analysis/syntax/function-name.js';
 import { schemaNatureOf, validatorCallOf } from '../../src/analysis/flow/schema-evidence.js';
 import { describeSink, expectedAt, isSubschemaPointer, type SinkAnswer } from '../../src/analysis/flow/sink-model.js';
 import { getSinkAnalysis, type SinkAnalysis } from '../../src/analysis/flow/value-flow.js';
+import { atMarker } from './probe.js';
 
 // The shared sink analysis on its own: where the expression right after `/*@*/` goes.
 
-const MARKER = '/*@*/';
-
 function withAnalysis<T>(code: string, ask: (analysis: SinkAnalysis, node: TSESTree.Node) => T): T {
-  const markerEnd = code.indexOf(MARKER) + MARKER.length;
-  if (markerEnd < MARKER.length) throw new Error('test code has no /*@*/ marker');
-  let answer: { value: T } | undefined;
-  const probe: TSESLint.RuleModule<never> = {
-    meta: { type: 'problem', messages: {}, schema: [] },
-    defaultOptions: [],
-    create(context) {
-      return {
-        '*'(node: TSESTree.Node) {
-          // The outermost expression starting at the marker.
-          if (answer || node.range[0] !== markerEnd || node.type === 'ExpressionStatement') return;
-          answer = { value: ask(getSinkAnalysis(context), node) };
-        },
-      };
-    },
-  };
-  const linter = new Linter({ configType: 'flat' });
-  const messages = linter.verify(
-    code,
-    [
-      {
-        files: ['**/*.ts'],
-        languageOptions: { parser: tsParser as Linter.Parser, sourceType: 'module' },
-        plugins: { probe: { rules: { probe: probe as never } } },
-        rules: { 'probe/probe': 'error' },
-      },
-    ],
-    { filename: 'probe.ts' },
-  );
-  expect(messages).toEqual([]);
-  if (!answer) throw new Error('no node starts at the marker');
-  return answer.value;
+  return atMarker(code, (context, node) => ask(getSinkAnalysis(context), node));
 }
 
 const sinkOf = (code: string): SinkAnswer => withAnalysis(code, (analysis, node) => analysis.sinkOf(node));

@@ -1,46 +1,13 @@
-import * as tsParser from '@typescript-eslint/parser';
-import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
-import { Linter } from 'eslint';
+import type { TSESTree } from '@typescript-eslint/utils';
 import { describe, expect, it } from 'vitest';
 import { getFallbackPosition, type FallbackPosition } from '../../../src/analysis/fallback/fallback-position.js';
+import { atMarker } from '../../analysis/probe.js';
 
 // The position analysis on its own: which form, which cause, which names. The expression under
 // test is the one right after the `/*@*/` marker.
 
-const MARKER = '/*@*/';
-
 function positionOf(code: string): FallbackPosition | undefined {
-  const markerEnd = code.indexOf(MARKER) + MARKER.length;
-  if (markerEnd < MARKER.length) throw new Error('test code has no /*@*/ marker');
-  let found: { position: FallbackPosition | undefined } | undefined;
-  const probe: TSESLint.RuleModule<never> = {
-    meta: { type: 'problem', messages: {}, schema: [] },
-    defaultOptions: [],
-    create(context) {
-      const visit = (node: TSESTree.Node): void => {
-        // The outermost expression starting at the marker (a cast wraps its literal).
-        if (found || node.range[0] !== markerEnd) return;
-        found = { position: getFallbackPosition(node as TSESTree.Expression, context.sourceCode) };
-      };
-      return { ObjectExpression: visit, Identifier: visit, CallExpression: visit, Literal: visit, TSAsExpression: visit, MemberExpression: visit };
-    },
-  };
-  const linter = new Linter({ configType: 'flat' });
-  const messages = linter.verify(
-    code,
-    [
-      {
-        files: ['**/*.ts'],
-        languageOptions: { parser: tsParser as Linter.Parser, sourceType: 'module' },
-        plugins: { probe: { rules: { probe: probe as never } } },
-        rules: { 'probe/probe': 'error' },
-      },
-    ],
-    { filename: 'probe.ts' },
-  );
-  expect(messages).toEqual([]);
-  if (!found) throw new Error('no expression starts at the marker');
-  return found.position;
+  return atMarker(code, (context, node) => getFallbackPosition(node as TSESTree.Expression, context.sourceCode));
 }
 
 describe('getFallbackPosition', () => {
