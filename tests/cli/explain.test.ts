@@ -113,6 +113,24 @@ describe('schema-contract explain', () => {
     ]);
   });
 
+  it('says when an import leads to a module past the read limit, whose values are unknown', async () => {
+    const bundled = writeProject({
+      'package.json': JSON.stringify({ name: 'bundled', type: 'module' }),
+      // A vendored bundle of the server's dependencies (chrome-devtools-mcp ships 7.9 MB of them).
+      'third_party/index.js': `export const z = {};\n${'// padding\n'.repeat(220_000)}`,
+      'src/tool.ts': "import { z } from '../third_party/index.js';\n",
+    });
+    const { io, out } = capture(bundled);
+    expect(await run(['explain', 'src/tool.ts'], io)).toBe(0);
+    expect(out()).toBe(`src/tool.ts: 1 import(s); the project is .
+
+  1:1  ../third_party/index.js { z }
+    ✗ third_party/index.js: larger than 2 MiB, the analysis's read limit: its values are unknown
+
+1 import(s) the analysis cannot follow.
+`);
+  });
+
   it('names the file when it is missing or does not parse, with exit code 2', async () => {
     const missing = capture(root);
     expect(await run(['explain', 'src/nope.ts'], missing.io)).toBe(2);
