@@ -107,15 +107,28 @@ export function isRoutedByServer(table: UnmarkedTable, evaluator: Evaluator, vis
  */
 const MAX_HANDLER_MODULES = 16;
 
+/** Per linted file (its Program lives for one lint), the answers by table: `<module file>\0<name>`. */
+const handlerAnswers = new WeakMap<TSESTree.Program, Map<string, boolean>>();
+
 /**
  * Whether a module the linted file imports, which imports the table itself, routes on it: the
  * tool's module builds the schema and calls into a handler module that looks the request's value
  * up in the same table (`SOURCES.find((source) => source.id === docSource)`). Only the linted
- * file's direct imports are opened, and only those whose text names the table.
+ * file's direct imports are loaded (through the module graph, which parses each once per
+ * version), and only those whose text names the table are searched. Asked only in `strict`, for
+ * an unmarked table that reaches a tool's input; answered once per table and linted file.
  */
 function isRoutedByImportedHandler(home: ModuleSource, name: string, evaluator: Evaluator): boolean {
   const linted = evaluator.module;
-  const checked = evaluator.libraryEnvironment.checked;
+  let answers = handlerAnswers.get(linted.ast);
+  if (!answers) handlerAnswers.set(linted.ast, (answers = new Map()));
+  const key = `${home.file}\0${name}`;
+  let answer = answers.get(key);
+  if (answer === undefined) answers.set(key, (answer = searchImportedHandlers(linted, home, name, evaluator.libraryEnvironment.checked)));
+  return answer;
+}
+
+function searchImportedHandlers(linted: ModuleSource, home: ModuleSource, name: string, checked: Set<string>): boolean {
   let opened = 0;
   for (const statement of linted.ast.body) {
     if (statement.type !== AST_NODE_TYPES.ImportDeclaration || statement.importKind === 'type') continue;
