@@ -4,6 +4,8 @@ import path from 'node:path';
 import { SMOKE_DIR } from './corpus.js';
 import { CONFIG_NAMES, type ConfigName, type PackageReport } from './lint-corpus.js';
 import type { PinnedPackage } from './corpus.js';
+import { CANDIDATE_KINDS } from './candidate-scan.js';
+import { recallOf, recallPercent, type CandidateComparison } from './recall.js';
 import type { Verdict, VerdictComparison } from './verdicts.js';
 
 export const DOC_PATH = path.join(SMOKE_DIR, '..', '..', 'docs', 'real-world.md');
@@ -47,6 +49,7 @@ export function renderReport(
   ruleNames: string[],
   comparison: VerdictComparison,
   verdicts: readonly Verdict[] = [],
+  candidates?: CandidateComparison,
 ): string {
   const rules = ruleNames.map((name) => `schema-contract/${name}`);
   const countFor = (report: PackageReport, rule: string, config: ConfigName): number =>
@@ -93,6 +96,7 @@ export function renderReport(
   const precisionRows = rules.flatMap((rule) =>
     CONFIG_NAMES.map((config) => {
       const precision = precisionOf(comparison, rule, config);
+      const recall = candidates ? recallOf(rule, config, comparison, candidates) : undefined;
       return [
         `\`${shortRule(rule)}\``,
         config,
@@ -100,9 +104,17 @@ export function renderReport(
         precision.truePositives,
         precision.findings - precision.truePositives,
         percent(precision),
+        ...(recall && candidates
+          ? [
+              recall.missed,
+              recall.lost,
+              candidates.unjudged.some((candidate) => candidate.rule === rule) ? 'pending (candidates unjudged)' : recallPercent(recall),
+            ]
+          : []),
       ];
     }),
   );
+  const candidateSection = candidates ? renderCandidates(candidates) : [];
 
   // Classes of false positives, most frequent first: what the rules' next round should fix.
   const classCounts = new Map<string, { rule: string; recommended: number; strict: number }>();
@@ -137,7 +149,18 @@ export function renderReport(
     '',
     'Every finding reviewed by hand; the verdicts, each with its reason, are in [`tests/smoke/verdicts.json`](../tests/smoke/verdicts.json).',
     '',
-    table(['rule', 'config', 'findings', 'true positives', 'false positives', 'precision'], precisionRows),
+    table(
+      ['rule', 'config', 'findings', 'true positives', 'false positives', 'precision', ...(candidates ? ['missed', 'lost', 'recall'] : [])],
+      precisionRows,
+    ),
+    '',
+    ...(candidates
+      ? [
+          'Recall is the true positives a config reports over those plus the defects of the independent candidate scan it does not report (*missed*) plus the true positives it used to report and no longer does (*lost*, which also fails the run).',
+          '',
+        ]
+      : []),
+    ...candidateSection,
     '',
     `${carried} verdicts were carried over a change of fingerprint (same package, version, file, rule, line and snippet; \`carriedFrom\` names the old fingerprint).`,
     '',
@@ -153,8 +176,32 @@ export function renderReport(
   ].join('\n');
 }
 
+/** The candidate scan: how many of each kind, how many a finding covers, and the verdicts of the rest. */
+function renderCandidates(candidates: CandidateComparison): string[] {
+  const rows = Object.keys(CANDIDATE_KINDS).map((kind) => {
+    const covered = candidates.covered.filter(({ candidate }) => candidate.kind === kind).length;
+    const judged = candidates.judged.filter(({ candidate }) => candidate.kind === kind);
+    const defects = judged.filter(({ verdict }) => verdict.verdict === 'defect').length;
+    const unjudged = candidates.unjudged.filter((candidate) => candidate.kind === kind).length;
+    return [`\`${kind}\``, covered + judged.length + unjudged, covered, defects, judged.length - defects, unjudged];
+  });
+  return [
+    '### Candidates of the independent scan',
+    '',
+    'The scan (`tests/smoke/candidate-scan.ts`) shares nothing with `src/analysis/`: a plain AST walk for the places a defect of some rule could stand. A candidate on the lines of a finding of its rule is *covered* (the finding\'s verdict speaks for it); every other one is judged in [`tests/smoke/candidate-verdicts.json`](../tests/smoke/candidate-verdicts.json).',
+    '',
+    table(['kind', 'candidates', 'covered by a finding', 'judged defect', 'judged not a defect', 'unjudged'], rows),
+    '',
+  ];
+}
+
 /** The README's short form: the corpus in one sentence and precision per rule and config, with counts. */
-export function renderSummary(reports: PackageReport[], ruleNames: string[], comparison: VerdictComparison): string {
+export function renderSummary(
+  reports: PackageReport[],
+  ruleNames: string[],
+  comparison: VerdictComparison,
+  candidates?: CandidateComparison,
+): string {
   const files = reports.reduce((sum, report) => sum + report.files, 0);
   const lines = reports.reduce((sum, report) => sum + report.lines, 0);
   const crashes = reports.reduce((sum, report) => sum + report.crashes.length, 0);
@@ -162,14 +209,26 @@ export function renderSummary(reports: PackageReport[], ruleNames: string[], com
     precision.findings === 0
       ? 'no findings'
       : `${precision.truePositives} of ${precision.findings} true (${percent(precision)})`;
+  const recallCell = (rule: string, config: ConfigName): string => {
+    if (!candidates) return '';
+    const unjudged = candidates.unjudged.filter((candidate) => candidate.rule === rule).length;
+    if (unjudged > 0) return `; recall pending (${unjudged} candidates unjudged)`;
+    const recall = recallOf(rule, config, comparison, candidates);
+    const relevant = recall.found + recall.missed + recall.lost;
+    return relevant === 0 ? '; nothing to find' : `; recall ${recallPercent(recall)} (${recall.found} of ${relevant})`;
+  };
   return [
-    `\`npm run smoke\` lints ${reports.length} published packages (${files.toLocaleString('en-US')} files, ${lines.toLocaleString('en-US')} lines; ${crashes} crashes) with both configs. Every finding is judged by hand:`,
+    `\`npm run smoke\` lints ${reports.length} published packages (${files.toLocaleString('en-US')} files, ${lines.toLocaleString('en-US')} lines; ${crashes} crashes) with both configs. Every finding is judged by hand (precision), and so is every candidate of an independent scan that no finding covers (recall):`,
     '',
     table(
       ['rule', 'recommended', 'strict'],
       ruleNames.map((name) => {
         const rule = `schema-contract/${name}`;
-        return [`\`${name}\``, cell(precisionOf(comparison, rule, 'recommended')), cell(precisionOf(comparison, rule, 'strict'))];
+        return [
+          `\`${name}\``,
+          cell(precisionOf(comparison, rule, 'recommended')) + recallCell(rule, 'recommended'),
+          cell(precisionOf(comparison, rule, 'strict')) + recallCell(rule, 'strict'),
+        ];
       }),
     ),
   ].join('\n');

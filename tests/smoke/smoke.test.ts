@@ -5,6 +5,11 @@
  * `unreviewed`, stale ones dropped) and the generated tables of `docs/real-world.md` and the README.
  * `SMOKE_FROM_CACHE=1` takes the findings of the last run from `tests/smoke/.cache/report.json`
  * instead of linting again: for re-rendering the tables after editing verdicts by hand.
+ *
+ * Beside the findings, the independent candidate scan (`candidate-scan.ts`, which shares nothing
+ * with `src/analysis/`) lists where a defect could stand; every candidate that no finding covers
+ * needs a verdict in `candidate-verdicts.json`, and the defects among them are what recall is
+ * measured against (`recall.ts`).
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import plugin from '../../src/index.js';
@@ -19,6 +24,8 @@ import {
   writeRunArtifacts,
   writeSummaryIntoReadme,
 } from './report.js';
+import { compareCandidates, nextCandidateVerdicts, readCandidateVerdicts, writeCandidateVerdicts } from './recall.js';
+import { scanPackage, type PackageCandidate } from './scan-corpus.js';
 import { compareWithVerdicts, readVerdicts, updateVerdicts } from './verdicts.js';
 
 const enabled = process.env.SMOKE === '1';
@@ -30,6 +37,7 @@ const describeFinding = (finding: Finding): string =>
 
 describe.skipIf(!enabled)('real-world corpus', () => {
   const reports: PackageReport[] = [];
+  const candidates: PackageCandidate[] = [];
 
   beforeAll(async () => {
     const started = performance.now();
@@ -40,6 +48,7 @@ describe.skipIf(!enabled)('real-world corpus', () => {
         reports.push(await lintPackage(pkg, plugin as unknown as PluginLike));
       }
     }
+    for (const pkg of await prepareCorpus()) candidates.push(...(await scanPackage(pkg, (plugin as unknown as PluginLike).configs.recommended)));
     const findings = reports.flatMap((report) => report.findings);
     if (update) {
       // Before the assertions, so a verdict carried over a fingerprint change counts in this run.
@@ -50,12 +59,14 @@ describe.skipIf(!enabled)('real-world corpus', () => {
       const hinted = after.filter((entry) => entry.previous).length;
       console.log(`verdicts: ${carried} carried over a changed fingerprint, ${hinted} unreviewed with a previous verdict as a hint`);
     }
+    if (update) writeCandidateVerdicts(nextCandidateVerdicts(compareCandidates(candidates, findings, readCandidateVerdicts())));
     const comparison = compareWithVerdicts(findings, readVerdicts());
-    const markdown = renderReport(reports, Object.keys(rules), comparison, readVerdicts());
+    const candidateComparison = compareCandidates(candidates, findings, readCandidateVerdicts());
+    const markdown = renderReport(reports, Object.keys(rules), comparison, readVerdicts(), candidateComparison);
     writeRunArtifacts(reports, markdown);
     if (update) {
       writeReportIntoDoc(markdown);
-      writeSummaryIntoReadme(renderSummary(reports, Object.keys(rules), comparison));
+      writeSummaryIntoReadme(renderSummary(reports, Object.keys(rules), comparison, candidateComparison));
     }
     const took = fromCache
       ? 're-rendered from the last run in tests/smoke/.cache/report.json'
@@ -82,6 +93,19 @@ describe.skipIf(!enabled)('real-world corpus', () => {
       readVerdicts(),
     );
     expect(unjudged.map(describeFinding), 'review these and record verdicts in tests/smoke/verdicts.json').toEqual([]);
+  });
+
+  it('has a reviewed verdict for every candidate of the independent scan that no finding covers', () => {
+    const { unjudged } = compareCandidates(candidates, reports.flatMap((report) => report.findings), readCandidateVerdicts());
+    expect(
+      unjudged.map((candidate) => `${candidate.package}@${candidate.version} ${candidate.file}:${candidate.line} ${candidate.kind} [${candidate.key}] ${candidate.snippet}`),
+      'judge these in tests/smoke/candidate-verdicts.json (defect or not-a-defect, with the reason)',
+    ).toEqual([]);
+  });
+
+  it('has no candidate verdict for a candidate the scan no longer finds', () => {
+    const { stale } = compareCandidates(candidates, reports.flatMap((report) => report.findings), readCandidateVerdicts());
+    expect(stale.map((verdict) => `${verdict.package} ${verdict.file}:${verdict.line ?? '?'} ${verdict.kind} [${verdict.key}]`)).toEqual([]);
   });
 
   it('has no verdict for a finding that no longer appears', () => {

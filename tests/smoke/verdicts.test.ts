@@ -81,7 +81,7 @@ describe('nextVerdicts', () => {
     ['file', { file: 'dist/other.js' }],
     ['rule', { rule: 'schema-contract/no-schema-helper-throw' }],
   ] as const)('carries nothing when the %s differs', (_what, change) => {
-    const [entry] = nextVerdicts([finding(change)], [verdict()]);
+    const [entry] = nextVerdicts([finding(change)], [verdict()]).filter((next) => next.fingerprint.startsWith('new'));
     expect(entry).toMatchObject({ verdict: 'unreviewed', reason: '', fingerprint: 'new0000000000000000#0' });
     expect(entry).not.toHaveProperty('carriedFrom');
     expect(entry).not.toHaveProperty('previous');
@@ -102,14 +102,22 @@ describe('nextVerdicts', () => {
       verdict({ fingerprint: 'old#0' }),
       verdict({ fingerprint: 'old#1', verdict: 'false-positive', class: 'fp/data-not-schema', reason: 'fp/data-not-schema: a form default' }),
     ];
-    expect(nextVerdicts(findings, verdicts).map((entry) => entry.verdict)).toEqual(['unreviewed', 'unreviewed']);
+    const next = nextVerdicts(findings, verdicts).filter((entry) => entry.fingerprint.startsWith('new'));
+    expect(next.map((entry) => entry.verdict)).toEqual(['unreviewed', 'unreviewed']);
   });
 
   it('carries nothing when a line holds more look-alikes than verdicts', () => {
     const findings = [finding({ fingerprint: 'new#0' }), finding({ fingerprint: 'new#1' })];
-    const next = nextVerdicts(findings, [verdict()]);
+    const next = nextVerdicts(findings, [verdict()]).filter((entry) => entry.fingerprint.startsWith('new'));
     expect(next.map((entry) => entry.verdict)).toEqual(['unreviewed', 'unreviewed']);
     expect(next.some((entry) => 'carriedFrom' in entry || 'previous' in entry)).toBe(false);
+  });
+
+  it('keeps a true positive the run no longer reports, so the run fails until a person removes it', () => {
+    const lost = verdict({ file: 'dist/gone.js' });
+    const next = nextVerdicts([], [lost, verdict({ file: 'dist/fp.js', verdict: 'false-positive', class: 'fp/x', reason: 'fp/x: not a schema' })]);
+    expect(next).toEqual([lost]);
+    expect(compareWithVerdicts([], next).stale).toEqual([lost]);
   });
 
   it('leaves a finding whose reported code changed unreviewed, with the old verdict as a hint', () => {

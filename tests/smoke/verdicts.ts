@@ -173,8 +173,10 @@ export function matchVerdicts(findings: readonly Finding[], verdicts: readonly V
 /**
  * The verdicts file for a new run: keeps every verdict whose finding still appears (carrying it
  * over a fingerprint change as \`matchVerdicts\` allows, and recording that in \`carriedFrom\`),
- * drops stale ones, and adds each new finding as \`unreviewed\` (which still fails the smoke test
- * until a person reviews it).
+ * drops stale false positives, and adds each new finding as \`unreviewed\` (which still fails the
+ * smoke test until a person reviews it). A stale *true positive* is kept: a defect the rules no
+ * longer find is a regression, and it fails the run (as a stale verdict) until a person removes
+ * it by hand, exactly as a new finding fails it until a person judges it.
  */
 export function nextVerdicts(findings: readonly Finding[], verdicts: readonly Verdict[]): Verdict[] {
   const matches = matchVerdicts(findings, verdicts);
@@ -206,6 +208,8 @@ export function nextVerdicts(findings: readonly Finding[], verdicts: readonly Ve
     }
     return entry;
   });
+  const carried = new Set([...matches.values()].filter((match) => match.kind !== 'same-line-hint').map((match) => match.verdict));
+  next.push(...verdicts.filter((verdict) => verdict.verdict === 'true-positive' && !carried.has(verdict)));
   return next.sort(
     (a, b) =>
       a.package.localeCompare(b.package) ||
