@@ -28,6 +28,20 @@ describe('scanFile', () => {
     expect(kinds(source)).toEqual([]);
   });
 
+  it('lists `{}` or `true` in a catch only where the function or the code it tried speaks of schemas', () => {
+    const source = [
+      'function loadCache() { try { return JSON.parse(read()); } catch { return {}; } }',
+      'function toSchema(def) { try { return convert(def); } catch { return {}; } }',
+      'function f(def): JSONSchema7Definition { try { return zodToJsonSchema(def); } catch { return true; } }',
+      // A predicate's `true` is its answer, not the schema `true`.
+      'function safeIsOptional(schema) { try { return schema.isOptional(); } catch { return true; } }',
+    ].join('\n');
+    expect(kinds(source).map(([kind, line]) => [kind, line])).toEqual([
+      ['catch-permissive', 2],
+      ['catch-permissive', 3],
+    ]);
+  });
+
   it('lists library permissive values in a catch, and a rejection handler', () => {
     const source = 'function f() { try { return toZod(d); } catch { return z.object({}).passthrough(); } }\nconst s = load().catch(() => z.any());';
     expect(kinds(source).map(([kind, line]) => [kind, line])).toEqual([

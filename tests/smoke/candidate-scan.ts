@@ -58,7 +58,7 @@ export interface Candidate {
 
 type Node = TSESTree.Node;
 
-const SCHEMA_WORD = /schema|parameters|inputSchema|outputSchema|jsonSchema|zod|args/i;
+const SCHEMA_WORD = /schema|parameters|zod/i;
 const SCHEMA_TYPE_WORD = /JSONSchema|JsonSchema|Schema\b|Schema<|Zod[A-Z]\w*|TSchema|GenericSchema|StandardSchema/;
 /** Keywords that do not constrain what an object schema accepts. */
 const NON_CONSTRAINING = new Set(['type', 'description', 'title', '$schema', '$id', 'examples', 'default', '$comment', 'properties', 'required', 'additionalProperties']);
@@ -198,13 +198,15 @@ export function scanFile(file: string, text: string, limits: ScanLimits = DEFAUL
   };
 
   const functions: FunctionInfo[] = [];
+  // The parser sets no parent links: each catch clause's try block, recorded on the way down.
+  const triedBlocks = new Map<TSESTree.CatchClause, TSESTree.BlockStatement>();
   let visited = 0;
   // The stack of enclosing functions and catch clauses, innermost last.
-  const walk = (node: Node, parent: Node | undefined, fnStack: FunctionInfo[], inCatch: TSESTree.CatchClause | undefined, tryDepth: number): void => {
+  const walk = (node: Node, parent: Node | undefined, fnStack: FunctionInfo[], inCatch: TSESTree.CatchClause | undefined, inTry: TSESTree.TryStatement | undefined): void => {
     if (++visited > limits.maxNodes) return;
     let stack = fnStack;
     let catchClause = inCatch;
-    let tries = tryDepth;
+    let tried = inTry;
     if (FUNCTION_TYPES.has(node.type)) {
       const fn = node as TSESTree.FunctionLike;
       const info: FunctionInfo = {
@@ -218,7 +220,7 @@ export function scanFile(file: string, text: string, limits: ScanLimits = DEFAUL
       functions.push(info);
       stack = [...fnStack, info];
       catchClause = undefined;
-      tries = 0;
+      tried = undefined;
       if (node.type === 'ArrowFunctionExpression' && node.expression) {
         info.returns.push({ type: 'ReturnStatement', argument: node.body, range: node.body.range, loc: node.body.loc } as TSESTree.ReturnStatement);
       }
@@ -234,10 +236,17 @@ export function scanFile(file: string, text: string, limits: ScanLimits = DEFAUL
         break;
       case 'ReturnStatement':
         current?.returns.push(node);
-        if (node.argument && catchClause && permissiveStrength(node.argument, text)) add('catch-permissive', node.argument, fnName);
+        // `{}` and `true` are everyday values: in a catch they are a candidate only where the
+        // function or the code it tried speaks of schemas.
+        if (node.argument && catchClause) {
+          const strength = permissiveStrength(node.argument, text);
+          if (strength === 'strong' || (strength === 'weak' && (!current || weakCounts(node.argument, current, false)) && speaksOfSchemas(current, triedBlocks.get(catchClause), text))) {
+            add('catch-permissive', node.argument, fnName);
+          }
+        }
         break;
       case 'AssignmentExpression':
-        if (catchClause && permissiveStrength(node.right, text) && (permissiveStrength(node.right, text) === 'strong' || SCHEMA_WORD.test(snippetOf(node.left)))) {
+        if (catchClause && (permissiveStrength(node.right, text) === 'strong' || (permissiveStrength(node.right, text) && SCHEMA_WORD.test(snippetOf(node.left))))) {
           add('catch-permissive', node.right, fnName);
         }
         if (node.operator === '??=' || node.operator === '||=') {
@@ -264,13 +273,14 @@ export function scanFile(file: string, text: string, limits: ScanLimits = DEFAUL
         if (/(^|\.)Union$/.test(callee) && node.arguments.length > 0 && /\.map\(/.test(snippetOf(node.arguments[0]!))) {
           add('enum-from-identifier', node, fnName);
         }
-        if (tries > 0 && /(^|\.)(compile|getSchema|getValidator|compileAsync)$|^new Validator$/.test(callee)) {
-          add('validator-in-try', node, fnName);
+        // The whole try statement is the candidate: a fail-open value stands in its catch.
+        if (tried && /(^|\.)(compile|getSchema|getValidator|compileAsync)$/.test(callee)) {
+          add('validator-in-try', tried, fnName);
         }
         break;
       }
       case 'NewExpression':
-        if (tries > 0 && snippetOf(node.callee) === 'Validator') add('validator-in-try', node, fnName);
+        if (tried && snippetOf(node.callee) === 'Validator') add('validator-in-try', tried, fnName);
         break;
       case 'LogicalExpression':
         if ((node.operator === '??' || node.operator === '||') && permissiveStrength(node.right, text) && SCHEMA_WORD.test(snippetOf(node.left))) {
@@ -307,14 +317,17 @@ export function scanFile(file: string, text: string, limits: ScanLimits = DEFAUL
         break;
     }
     if (node.type === 'TryStatement') {
-      walk(node.block, node, stack, catchClause, tries + 1);
-      if (node.handler) walk(node.handler, node, stack, catchClause, tries);
-      if (node.finalizer) walk(node.finalizer, node, stack, catchClause, tries);
+      walk(node.block, node, stack, catchClause, node);
+      if (node.handler) {
+        triedBlocks.set(node.handler, node.block);
+        walk(node.handler, node, stack, catchClause, tried);
+      }
+      if (node.finalizer) walk(node.finalizer, node, stack, catchClause, tried);
       return;
     }
-    for (const child of childNodes(node)) walk(child, node, stack, catchClause, tries);
+    for (const child of childNodes(node)) walk(child, node, stack, catchClause, tried);
   };
-  walk(program, undefined, [], undefined, 0);
+  walk(program, undefined, [], undefined, undefined);
 
   for (const fn of functions) {
     const body = text.slice(fn.node.range[0], fn.node.range[1]);
@@ -329,7 +342,7 @@ export function scanFile(file: string, text: string, limits: ScanLimits = DEFAUL
         const strength = permissiveStrength(ret.argument, text);
         const inCatch = found.some((candidate) => candidate.kind === 'catch-permissive' && candidate.line === ret.argument!.loc.start.line);
         if (inCatch) continue;
-        if (strength === 'strong' || (strength === 'weak' && (SCHEMA_WORD.test(fn.name) || SCHEMA_TYPE_WORD.test(fn.returnType)))) {
+        if (strength === 'strong' || (strength === 'weak' && weakCounts(ret.argument, fn))) {
           add('fallthrough-permissive', ret.argument, fn.name);
         }
       }
@@ -347,6 +360,25 @@ export function scanFile(file: string, text: string, limits: ScanLimits = DEFAUL
       return { ...candidate, key };
     })
     .sort((a, b) => a.line - b.line || a.kind.localeCompare(b.kind) || a.key.localeCompare(b.key));
+}
+
+const PREDICATE_NAME = /^(is|has|can|should|needs?|accepts?|supports?|check|validate)[A-Z_$]|^(is|has)$/;
+
+/**
+ * Whether a weak permissive value (`{}`, `true`) is worth a candidate where a function returns it:
+ * `true` only from a function declared to return a schema (everywhere else it is a predicate's
+ * answer), `{}` from a function named for or declared as a schema that is not a predicate.
+ */
+function weakCounts(value: Node, fn: FunctionInfo, needsSchemaName = true): boolean {
+  if (unwrap(value).type === 'Literal') return SCHEMA_TYPE_WORD.test(fn.returnType);
+  if (PREDICATE_NAME.test(fn.name) || /\bboolean\b/.test(fn.returnType)) return false;
+  return !needsSchemaName || SCHEMA_WORD.test(fn.name) || SCHEMA_TYPE_WORD.test(fn.returnType);
+}
+
+/** Whether a function's name or declared return type, or the try its catch belongs to, speaks of schemas. */
+function speaksOfSchemas(fn: FunctionInfo | undefined, tried: TSESTree.BlockStatement | undefined, text: string): boolean {
+  if (fn && (SCHEMA_WORD.test(fn.name) || SCHEMA_TYPE_WORD.test(fn.returnType))) return true;
+  return tried !== undefined && SCHEMA_WORD.test(text.slice(tried.range[0], tried.range[1]));
 }
 
 /** An identifier, a member (`T.values`), a spread of one, or `Object.keys/values(T)`: a named list. */
