@@ -55,6 +55,19 @@ describe('scanFile', () => {
     expect(kinds(source)).toEqual([['fallthrough-permissive', 3, '{ type: "object" }']]);
   });
 
+  it('lists a guard returning a call to a function of the file that only returns a permissive value', () => {
+    const source = 'function parseAnyDef() { return {}; }\nfunction parseRef(def, refs) {\n  if (refs.seen.has(def)) return parseAnyDef();\n  return { $ref: refs.path };\n}';
+    expect(kinds(source).map(([kind, line]) => [kind, line])).toEqual([['fallthrough-permissive', 3]]);
+  });
+
+  it('lists converter options that turn the unconvertible into "anything"', () => {
+    const source = 'const a = z.toJSONSchema(s, { unrepresentable: "any" });\nconst b = toJsonSchema(s, { errorMode: "ignore" });\nconst c = z.toJSONSchema(s, { unrepresentable: "throw" });';
+    expect(kinds(source).map(([kind, line]) => [kind, line])).toEqual([
+      ['permissive-converter-option', 1],
+      ['permissive-converter-option', 2],
+    ]);
+  });
+
   it('lists `??`, `||` and defaults that supply a permissive value for a schema-named thing only', () => {
     const source = 'const a = spec.inputSchema ?? { type: "object" };\nconst b = options || {};\nfunction f(schema = {}) {}';
     expect(kinds(source).map(([kind, line]) => [kind, line])).toEqual([

@@ -22,6 +22,7 @@ export const CANDIDATE_KINDS = {
   'validator-in-try': 'a validator is compiled inside a try whose catch yields something',
   'closed-table': 'a table is marked closed',
   'schema-typo': 'a schema-looking literal has a misspelled or non-JSON-Schema keyword',
+  'permissive-converter-option': 'a converter option that turns what cannot be converted into "anything"',
 } as const;
 export type CandidateKind = keyof typeof CANDIDATE_KINDS;
 
@@ -37,6 +38,7 @@ export const RULE_OF_KIND: Record<CandidateKind, string> = {
   'validator-in-try': 'schema-contract/no-fail-open-validator',
   'closed-table': 'schema-contract/require-glossary-corroboration',
   'schema-typo': 'schema-contract/valid-schema-literal',
+  'permissive-converter-option': 'schema-contract/no-permissive-schema-fallback',
 };
 
 export interface Candidate {
@@ -308,6 +310,10 @@ export function scanFile(file: string, text: string, limits: ScanLimits = DEFAUL
           if (namesAList(value)) add('enum-from-identifier', node, fnName);
         }
         if (key === 'enumPolicy' && node.value.type === 'Literal' && node.value.value === 'closed') add('closed-table', node, fnName);
+        // zod 4 `toJSONSchema(s, { unrepresentable: 'any' })`, valibot `toJsonSchema(s, { errorMode: 'ignore' })`.
+        if (node.value.type === 'Literal' && ((key === 'unrepresentable' && node.value.value === 'any') || (key === 'errorMode' && node.value.value === 'ignore'))) {
+          add('permissive-converter-option', node, fnName);
+        }
         break;
       }
       case 'ObjectExpression':
@@ -329,6 +335,23 @@ export function scanFile(file: string, text: string, limits: ScanLimits = DEFAUL
   };
   walk(program, undefined, [], undefined, undefined);
 
+  // Functions of this file whose every return is a permissive object or library schema, or that are
+  // named for "anything" and return one (zod-to-json-schema's `parseAnyDef`; never `true`, every
+  // predicate's answer):
+  // a call to one stands for the permissive value itself.
+  const permissiveFunctions = new Set(
+    functions
+      .filter((fn) => {
+        const permissive = fn.returns.filter((ret) => ret.argument && unwrap(ret.argument).type !== 'Literal' && permissiveStrength(ret.argument, text));
+        // Every return permissive, or a permissive one in a function named for "anything".
+        return fn.name !== '<anonymous>' && permissive.length > 0 && (permissive.length === fn.returns.length || /any|unknown|empty|loose|permissive/i.test(fn.name));
+      })
+      .map((fn) => fn.name),
+  );
+  const callsPermissiveFunction = (value: Node): boolean => {
+    const call = unwrap(value);
+    return call.type === 'CallExpression' && call.callee.type === 'Identifier' && permissiveFunctions.has(call.callee.name);
+  };
   for (const fn of functions) {
     const body = text.slice(fn.node.range[0], fn.node.range[1]);
     const buildsSchema =
@@ -342,7 +365,7 @@ export function scanFile(file: string, text: string, limits: ScanLimits = DEFAUL
         const strength = permissiveStrength(ret.argument, text);
         const inCatch = found.some((candidate) => candidate.kind === 'catch-permissive' && candidate.line === ret.argument!.loc.start.line);
         if (inCatch) continue;
-        if (strength === 'strong' || (strength === 'weak' && weakCounts(ret.argument, fn))) {
+        if (strength === 'strong' || (strength === 'weak' && weakCounts(ret.argument, fn)) || callsPermissiveFunction(ret.argument)) {
           add('fallthrough-permissive', ret.argument, fn.name);
         }
       }
