@@ -5,10 +5,9 @@ import { describeLocation, describeTableLocation, type GlossaryTable } from '../
 import { findSourceTables, findUnmarkedSources } from '../src/analysis/glossary/table-sources.js';
 import { closedCaseSubjects, conditionFacts, GuardIndex, policyCheckSubject, readsFlag } from '../src/analysis/enums/guard-conditions.js';
 import { describeValuesFix } from '../src/analysis/enums/enum-description-fix.js';
-import { describeSink } from '../src/analysis/flow/sink-model.js';
 import { isRoutedByServer } from '../src/analysis/enums/server-routing.js';
 import type { StaticValue } from '../src/analysis/values/static-value.js';
-import { getSinkAnalysis } from '../src/analysis/flow/value-flow.js';
+import { strictGatePlace } from '../src/analysis/enums/enum-schema-place.js';
 import { getSettings } from '../src/settings.js';
 import { createRule } from '../src/util/create-rule.js';
 
@@ -47,7 +46,7 @@ export default createRule<Options, MessageIds>({
           reportUnmarkedTables: {
             type: 'boolean',
             description:
-              "Also report enums whose values come from an imported or module-level array or object that is not marked as a closed glossary table, in a schema that reaches a tool's input.",
+              'Also report enums whose values come from an imported or module-level array or object (or an installed dependency) that is not marked as a closed glossary table, wherever the schema stands.',
           },
           killSwitch: {
             type: 'string',
@@ -90,13 +89,13 @@ export default createRule<Options, MessageIds>({
       if (position.requiresList && values.kind !== 'array') return;
       const tables = findSourceTables(values, position.valuesNode, context.filename, glossary, cwd);
       // A list the server itself routes on (its own enum, the actions it dispatches) is closed by
-      // construction; and an unmarked list is a hidden gate only in a schema that reaches a tool's input.
+      // construction; any other unmarked list is a hidden gate wherever its schema stands.
       let unmarked = options.reportUnmarkedTables
         ? findUnmarkedSources(values, glossary, cwd).filter(
             (source) => !isInlineElementSource(values, position, source.node) && !isRoutedByServer(source, evaluator, context.sourceCode.visitorKeys),
           )
         : [];
-      const gate = unmarked.length > 0 ? toolInputOf(position) : undefined;
+      const gate = unmarked.length > 0 ? strictGatePlace(position, context) : undefined;
       if (!gate) unmarked = [];
       if (tables.length === 0 && unmarked.length === 0) return;
       if (isInOpenUnion(position, evaluator.module, evaluator.libraryEnvironment)) return;
@@ -154,18 +153,6 @@ export default createRule<Options, MessageIds>({
       };
       if (closedCaseSubjects(reportNode, glossary.policyKey, glossary.closedValue).some(checksThisTable)) return true;
       return guards.isEstablished(reportNode, [table.node, ANY_TABLE]);
-    }
-
-    /**
-     * The tool input the schema holding the enum reaches, as the message names it ("advertised as
-     * `search`'s inputSchema"); undefined when it goes elsewhere or nowhere known (a response
-     * parser, a stored-state format, a schema exported to code out of sight).
-     */
-    function toolInputOf(position: EnumPosition): string | undefined {
-      const schema = position.schemaObject ?? position.call;
-      if (!schema) return undefined;
-      const answer = getSinkAnalysis(context).finalSinkOf(schema);
-      return answer.kind === 'schema' && answer.sink.role === 'tool-input' ? describeSink(answer.sink) : undefined;
     }
 
     function reportWithSuggestion(

@@ -74,6 +74,13 @@ describe('namesSchemaProduct (a name is a hint only with a return value to stand
     'getSubschema',
     'compileSchema',
     '_compileSchemaEnv',
+    // Issue 30: a data store's schema, and an operation on one.
+    'getTableSchema',
+    'describeTableSchema',
+    'fetchDatabaseSchema',
+    'dbSchema',
+    'runSchemaMigration',
+    'applySchemaMigrations',
   ])('%s does not', (name) => {
     expect(namesSchemaProduct(name)).toBe(false);
   });

@@ -4,6 +4,7 @@
  * - `enum-positions.ts` (this file): `enum: [...]` and the schema libraries' enum builders.
  * - `guard-conditions.ts`: what a condition establishes (`if (T.enumPolicy === 'closed')`).
  * - `server-routing.ts`: lists the server itself routes on, closed by construction.
+ * - `enum-schema-place.ts`: where the schema holding an enum stands, for the strict check.
  * - `enum-description-fix.ts`: the suggestion to describe the values instead.
  *
  * Which table the values came from, and its policy, is `glossary/`'s to say.

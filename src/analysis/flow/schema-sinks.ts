@@ -147,7 +147,7 @@ function argumentSlot(node: TSESTree.Node): { call: TSESTree.CallExpression; ind
  * a method named `tool` whose first argument is the name and last a callback. Its shape argument
  * is a zod raw shape.
  */
-function isSdkToolCall(call: TSESTree.CallExpression): boolean {
+export function isSdkToolCall(call: TSESTree.CallExpression): boolean {
   if (calleeName(call.callee) !== 'tool' || !receiverOf(call.callee)) return false;
   const last = call.arguments.at(-1);
   return (

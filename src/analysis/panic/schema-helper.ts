@@ -6,6 +6,7 @@ import { schemaNatureOf, valueExpressions } from '../flow/schema-evidence.js';
 import { JSON_SCHEMA_KEYWORDS } from '../schemas/schema-model.js';
 import { describeSink } from '../flow/sink-model.js';
 import { getSinkAnalysis } from '../flow/value-flow.js';
+import { isToolHandler, returnsToolResult } from './tool-handler-evidence.js';
 
 /**
  * Schema helpers: functions that build, convert or marshal a tool / API schema. Found by what
@@ -73,7 +74,13 @@ const ATTRIBUTE_WORDS = new Set([
   'type', 'types', 'ref', 'refs', 'env', 'data', 'name', 'names', 'path', 'paths', 'version', 'versions', 'id', 'ids', 'key', 'keys',
   'error', 'errors', 'registry', 'cache', 'options', 'defaults', 'hints', 'instruction', 'instructions', 'hash', 'size', 'count',
   'url', 'uri', 'file', 'files', 'dir', 'location', 'description', 'text', 'string', 'message', 'diff', 'changes', 'support',
+  'migration', 'migrations',
 ]);
+/**
+ * Words before "schema" that make it a data store's schema, not a tool's or an API's:
+ * `getTableSchema`, `describeDatabaseSchema`, `dbSchema`, `collectionSchema`.
+ */
+const DATA_STORE_WORDS = new Set(['table', 'tables', 'database', 'databases', 'db', 'sql', 'column', 'columns', 'collection', 'collections']);
 /** What a `schemaTo…` conversion can produce and still be a schema. */
 const SCHEMA_FORMATS = new Set(['zod', 'json', 'schema', 'jsonschema', 'standard', 'typebox', 'valibot', 'openapi', 'ajv', 'validator']);
 
@@ -96,6 +103,7 @@ export function namesSchemaProduct(name: string): boolean {
   // `mergeAllOfSubschemas`: `allOf` is a keyword, not a preposition.
   const keywordOf = before === 'of' && ['all', 'any', 'one'].includes(words[at - 2] ?? '');
   if (before !== undefined && PREPOSITIONS.has(before) && !keywordOf) return false;
+  if (before !== undefined && DATA_STORE_WORDS.has(before)) return false;
   const after = words[at + 1];
   if (after === undefined) return true;
   if (after === 'to') return words.slice(at + 2).some((word) => SCHEMA_FORMATS.has(word));
@@ -115,8 +123,8 @@ const PARSE_METHODS = new Set(['parse', 'safeParse', 'parseAsync', 'safeParseAsy
  * Whether a returned expression could be a schema at all: not a primitive, a text built from
  * parts, a comparison, `this`, an error or a list, nor the result of parsing with a schema.
  */
-/** The body of an HTTP client's response (axios `data`, fetch-like `body`). */
-const RESPONSE_BODY_MEMBERS = new Set(['data', 'body']);
+/** The body of an HTTP client's response (axios `data`, fetch-like `body`), the rows of a database client's result (`pg`'s `rows`). */
+const RESPONSE_BODY_MEMBERS = new Set(['data', 'body', 'rows']);
 
 function mayBeSchemaValue(expression: TSESTree.Expression): boolean {
   const node = unwrapTypeWrappers(expression);
@@ -245,6 +253,9 @@ export function createSchemaHelperFinder(
     const pattern = options.helperNames.find((candidate) => candidate.test(name));
     if (pattern) return { kind: 'name-pattern', pattern: String(pattern) };
     if (!namesSchemaProduct(name)) return undefined;
+    // A tool's handler named for the (database) schema it reads answers the tool's call.
+    const evaluator = getSinkAnalysis(context).evaluator;
+    if (returnsToolResult(returned, evaluator) || isToolHandler(fn, usesOf(fn) ?? [], evaluator)) return undefined;
     const builds =
       returned.flatMap((value) => valueExpressions(value)).some((value) => mayBeSchemaValue(value) && !isFetchedBody(value)) || writesKeywordIntoParameter(fn);
     return builds ? { kind: 'name' } : undefined;
@@ -252,7 +263,7 @@ export function createSchemaHelperFinder(
 
   /**
    * `return response.data` after `const response = await this.client.get(url)`, `return res.json()`:
-   * a schema fetched from a service (n8n-mcp's `getCredentialSchema`) is built elsewhere, and a
+   * a schema fetched from a service (n8n-mcp's `getCredentialSchema`) or read from a database (`result.rows`) is built elsewhere, and a
    * throw here reports a failed request, not a failed build.
    */
   function isFetchedBody(expression: TSESTree.Expression): boolean {
