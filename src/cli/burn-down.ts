@@ -135,21 +135,34 @@ function isoDay(time: number): string {
  * table below it gives each rule.
  */
 export function burnDownMermaid(points: readonly BurnDownPoint[]): string {
-  const readable = points.filter((point) => !point.error).map((point) => ({ time: Date.parse(point.date), total: point.total }));
+  const readable = points
+    .filter((point) => !point.error)
+    .map((point) => ({ time: Date.parse(point.date), total: point.total, commit: point.commit }));
   const first = readable[0];
   const last = readable.at(-1);
   if (!first || !last) return '';
-  const samples = last.time > first.time ? MERMAID_SAMPLES : 1;
-  const times = Array.from({ length: samples }, (_, index) =>
-    samples === 1 ? last.time : Math.round(first.time + ((last.time - first.time) * index) / (samples - 1)),
-  );
-  const totals = times.map((time) => readable.filter((point) => point.time <= time).at(-1)?.total ?? first.total);
+  let labels: string[];
+  let totals: number[];
+  if (last.time > first.time) {
+    const times = Array.from({ length: MERMAID_SAMPLES }, (_, index) =>
+      Math.round(first.time + ((last.time - first.time) * index) / (MERMAID_SAMPLES - 1)),
+    );
+    labels = times.map(isoDay);
+    // Versions that share a timestamp (commits in one second) are ordered as git lists them: the
+    // later one is the state from that instant on.
+    totals = times.map((time) => readable.filter((point) => point.time <= time).at(-1)?.total ?? first.total);
+  } else {
+    // A history with no width in time (every version committed in the same second) has no time
+    // axis to sample: each version is its own category, in commit order, so none is lost.
+    labels = readable.length === 1 ? [isoDay(first.time)] : readable.map((point) => point.commit.slice(0, 10));
+    totals = readable.map((point) => point.total);
+  }
   const top = countTicks(Math.max(...totals), 5).at(-1) ?? 1;
   return [
     '```mermaid',
     'xychart-beta',
     '  title "Baselined findings (total)"',
-    `  x-axis [${times.map((time) => `"${isoDay(time)}"`).join(', ')}]`,
+    `  x-axis [${labels.map((label) => `"${label}"`).join(', ')}]`,
     `  y-axis "findings" 0 --> ${top}`,
     `  line [${totals.join(', ')}]`,
     '```',

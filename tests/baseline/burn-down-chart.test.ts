@@ -187,6 +187,17 @@ describe('the Mermaid chart in the markdown report', () => {
       ].join('\n'),
     );
     expect(burnDownMermaid([point('2025-01-01T00:00:00Z', 3)])).toContain('x-axis ["2025-01-01"]');
+  });
+
+  it('keeps every version in the Mermaid chart when all were committed in the same second', () => {
+    const point = (date: string, total: number): BurnDownPoint => ({ commit: date, date, subject: '', counts: { r: total }, total });
+    const same = '2025-01-01T00:00:00Z';
+    const mermaid = burnDownMermaid([
+      { ...point(same, 4), commit: 'aaaaaaaaaaaa1111' },
+      { ...point(same, 3), commit: 'bbbbbbbbbbbb2222' },
+    ]);
+    expect(mermaid).toContain('x-axis ["aaaaaaaaaa", "bbbbbbbbbb"]');
+    expect(mermaid).toContain('  line [4, 3]\n');
     expect(burnDownMarkdown([point('2025-01-01T00:00:00Z', 3)])).toMatch(/^```mermaid\n[\s\S]*```\n\n\| Commit \| Date \| Total \|/);
   });
 });

@@ -212,15 +212,21 @@ describe('eslint --concurrency', () => {
 describe('baseline report', () => {
   it('charts the burn-down per rule over the git history of the baseline', () => {
     setUp(FILES);
-    const git = (...args: string[]) =>
-      execFileSync('git', ['-c', 'user.name=Test', '-c', 'user.email=test@example.com', ...args], { cwd: project.dir, encoding: 'utf8' });
-    git('init', '-q');
+    // Controlled commit times: two commits in the same wall-clock second once made this test
+    // flaky. Both versions are points whatever their times (burn-down.test covers one second).
+    const git = (date: string, ...args: string[]) =>
+      execFileSync('git', ['-c', 'user.name=Test', '-c', 'user.email=test@example.com', ...args], {
+        cwd: project.dir,
+        encoding: 'utf8',
+        env: { ...process.env, GIT_AUTHOR_DATE: date, GIT_COMMITTER_DATE: date },
+      });
+    git('2026-01-05T10:00:00Z', 'init', '-q');
     node(project.dir, build.bin, ['baseline', 'write']);
-    git('add', '.');
-    git('commit', '-q', '-m', 'Record the baseline');
+    git('2026-01-05T10:00:00Z', 'add', '.');
+    git('2026-01-05T10:00:00Z', 'commit', '-q', '-m', 'Record the baseline');
     project.write('src/a.ts', 'export const a = { type: "string" };\n');
     node(project.dir, build.bin, ['baseline', 'prune']);
-    git('commit', '-q', '-am', 'Close a');
+    git('2026-01-12T10:00:00Z', 'commit', '-q', '-am', 'Close a');
 
     const json = node(project.dir, build.bin, ['baseline', 'report', '--format', 'json']);
     expect(json.code).toBe(0);
@@ -231,7 +237,7 @@ describe('baseline report', () => {
     ]);
     const text = node(project.dir, build.bin, ['baseline', 'report']).stdout;
     expect(text.split('\n')[0]).toMatch(/^commit\s+date\s+total\s+flag-bad-function\s+flag-fixme\s+flag-open-object$/);
-    expect(text).toMatch(/^[0-9a-f]{10}\s+\d{4}-\d{2}-\d{2}\s+3\s+1\s+1\s+1$/m);
+    expect(text).toMatch(/^[0-9a-f]{10}\s+2026-01-12\s+3\s+1\s+1\s+1$/m);
     const markdown = node(project.dir, build.bin, ['baseline', 'report', '--format', 'markdown']).stdout;
     expect(markdown).toContain('| Commit | Date | Total | `flag-bad-function` | `flag-fixme` | `flag-open-object` |');
     expect(markdown).toMatch(/^```mermaid\nxychart-beta\n[\s\S]*  line \[4(, [34])+\]\n```\n/);
