@@ -1,5 +1,7 @@
 import { Ajv, type ErrorObject } from 'ajv';
 import type { TSESLint } from '@typescript-eslint/utils';
+import { suggestClosest } from './util/closest-word.js';
+import { ConfigurationError } from './util/configuration-error.js';
 
 /** The key under `settings` that every rule of this plugin reads. */
 export const SETTINGS_KEY = 'schema-contract';
@@ -93,15 +95,26 @@ interface RawSettings {
 
 const validateSettings = ajv.compile<RawSettings>(settingsSchema);
 
-export class SettingsError extends Error {
+export class SettingsError extends ConfigurationError {
   override name = 'SchemaContractSettingsError';
+}
+
+/** The keys the settings schema allows at an instance path (`/glossary`), for a did-you-mean. */
+function keysAt(instancePath: string): string[] {
+  let schema: { properties?: Record<string, unknown> } | undefined = settingsSchema;
+  for (const segment of instancePath.split('/').filter(Boolean)) {
+    schema = schema?.properties?.[segment] as { properties?: Record<string, unknown> } | undefined;
+  }
+  return Object.keys(schema?.properties ?? {});
 }
 
 function describeError(error: ErrorObject): string {
   const where = `settings['${SETTINGS_KEY}']${error.instancePath.replaceAll('/', '.')}`;
   if (error.keyword === 'additionalProperties') {
     const key = String((error.params as { additionalProperty: string }).additionalProperty);
-    return `${where} has unknown key "${key}"`;
+    const known = keysAt(error.instancePath);
+    const meant = suggestClosest(key, known);
+    return `${where} has unknown key "${key}" (${meant ? `did you mean "${meant}"? ` : ''}known keys: ${known.join(', ')})`;
   }
   return `${where} ${error.message ?? 'is invalid'}`;
 }
@@ -121,7 +134,10 @@ export function parseSettings(raw: unknown): SchemaContractSettings {
   const value = raw ?? {};
   if (!validateSettings(value)) {
     const problems = (validateSettings.errors ?? []).map(describeError);
-    throw new SettingsError(`eslint-plugin-schema-contract: invalid settings: ${problems.join('; ')}`);
+    throw new SettingsError(
+      `eslint-plugin-schema-contract: invalid settings: ${problems.join('; ')}.\n` +
+        `Fix settings['${SETTINGS_KEY}'] in your ESLint config (the keys are listed in the plugin's README, "Settings").`,
+    );
   }
   const glossary = value.glossary ?? {};
   const libraries = value.libraries ?? {};

@@ -4,6 +4,7 @@ import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import { fileVersion } from '../util/file-version.js';
 import { packageInfo } from '../util/package-info.js';
 import { SafeWriteError, updateFile, type UpdateOptions } from './safe-write.js';
+import { ConfigurationError } from '../util/configuration-error.js';
 
 /** The file name the CLI uses when neither `--baseline` nor the ESLint settings name one. */
 export const DEFAULT_BASELINE_FILE = 'schema-contract-baseline.json';
@@ -41,7 +42,7 @@ interface BaselineDocument {
 }
 
 /** A baseline that cannot be used. Always names the file: the user has to go and fix it. */
-export class BaselineError extends Error {
+export class BaselineError extends ConfigurationError {
   override name = 'SchemaContractBaselineError';
   constructor(
     readonly file: string,

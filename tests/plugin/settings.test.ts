@@ -46,6 +46,30 @@ describe('parseSettings', () => {
     });
   });
 
+  it.each([
+    [{ glosary: {} }, 'unknown key "glosary" (did you mean "glossary"? known keys: glossary, libraries, baseline, glossaryHash, baselineHash)'],
+    [{ glossary: { module: ['src/glossary/**'] } }, 'unknown key "module" (did you mean "modules"? known keys: policyKey, closedValue, modules, closed, described)'],
+    [{ glossary: { sources: [] } }, 'unknown key "sources" (known keys: policyKey, closedValue, modules, closed, described)'],
+  ])('suggests the key that was meant for %j, as the CLI does for a flag', (settings, problem) => {
+    expect(() => parseSettings(settings)).toThrow(problem);
+  });
+
+  it('throws an error whose stack is its message, so that ESLint prints no stack trace for a configuration mistake', () => {
+    let thrown: unknown;
+    try {
+      parseSettings({ glosary: {} });
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown).toBeInstanceOf(Error);
+    const error = thrown as Error;
+    expect(error.stack).toBe(error.message);
+    // ESLint appends to the message before printing the stack: the appended lines are kept.
+    error.message += '\nOccurred while linting src/server.ts';
+    expect(error.stack).toMatch(/Occurred while linting src\/server\.ts$/);
+    expect(error.stack).not.toMatch(/^\s+at /m);
+  });
+
   it('reports every problem at once', () => {
     expect(() => parseSettings({ glosary: {}, baseline: '' })).toThrow(
       /unknown key "glosary".*baseline must NOT have fewer than 1 characters|baseline must NOT have fewer than 1 characters.*unknown key "glosary"/,
