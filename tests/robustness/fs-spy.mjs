@@ -1,8 +1,8 @@
-// Preloaded with NODE_OPTIONS=--require: logs every path the process opens for writing, creates,
-// renames or reads, one line each ("w <path>" / "r <path>"), to FS_SPY_LOG. Patched on the CommonJS
-// object, then synced to the ESM named exports, so `import { writeFileSync } from 'node:fs'` sees it.
-const fs = require('node:fs');
-const { syncBuiltinESMExports } = require('node:module');
+// Preloaded with NODE_OPTIONS=--import: logs every path the process opens for writing, creates,
+// renames or reads, one line each ("w <path>" / "r <path>"), to FS_SPY_LOG. Patched on the
+// CommonJS object, then synced to the ESM named exports, so `import { writeFileSync } from 'node:fs'` sees it.
+import fs from 'node:fs';
+import { syncBuiltinESMExports } from 'node:module';
 const log = process.env.FS_SPY_LOG;
 const append = fs.appendFileSync.bind(fs);
 let logging = false;
