@@ -8,7 +8,7 @@ export const OUTSIDE_THE_PROJECT = 'outside the project: not followed';
 const MAX_REASON_LENGTH = 200;
 // Absolute paths as oxc-resolver writes them in its errors (POSIX or Windows), up to a quote,
 // comma, bracket or space.
-const ABSOLUTE_PATH = /(?:[A-Za-z]:)?[\\/][^\s"',(){}[\]]+/g;
+const ABSOLUTE_PATH = /(?<=^|[\s"'(])(?:[A-Za-z]:)?[\\/][^\s"',(){}[\]]+/g;
 
 function realOrSelf(path: string): string {
   try {
