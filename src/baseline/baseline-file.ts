@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import { fileVersion } from '../util/file-version.js';
 import { packageInfo } from '../util/package-info.js';
+import { baselineOutsideProject } from './baseline-location.js';
 import { SafeWriteError, updateFile, type UpdateOptions } from './safe-write.js';
 import { ConfigurationError } from '../util/configuration-error.js';
 
@@ -93,7 +94,8 @@ function validatorFor(version: number): { validate: ValidateFunction<BaselineDoc
 function describeSchemaError(error: ErrorObject): string {
   const where = error.instancePath === '' ? 'the file' : error.instancePath;
   if (error.keyword === 'additionalProperties') {
-    return `${where} has unknown key "${String((error.params as { additionalProperty: string }).additionalProperty)}"`;
+    // Never the key itself: the file may not be ours, and its content must not reach CI logs.
+    return `${where} has an unexpected property`;
   }
   return `${where} ${error.message ?? 'is invalid'}`;
 }
@@ -183,6 +185,12 @@ export function parseBaseline(file: string, text: string): Baseline {
   return createBaseline(file, validated(file, document, version) as readonly BaselineEntry[]);
 }
 
+/** Refuses a baseline outside the project (baseline-location.ts) before anything opens it. */
+export function refuseOutsideProject(file: string): void {
+  const problem = baselineOutsideProject(file);
+  if (problem !== undefined) throw new BaselineError(file, problem);
+}
+
 export function missingBaselineError(file: string): BaselineError {
   return new BaselineError(
     file,
@@ -204,6 +212,7 @@ const reads = new Map<string, CachedRead>();
  * never an empty baseline.
  */
 export function readBaseline(file: string): Baseline {
+  refuseOutsideProject(file);
   let stamp: string;
   try {
     stamp = fileVersion(statSync(file));
@@ -286,6 +295,7 @@ export function updateBaseline<T>(
   update: (current: StoredBaseline) => { readonly entries: readonly BaselineEntry[]; readonly result: T },
   options: UpdateOptions = {},
 ): { readonly result: T; readonly written: boolean } {
+  refuseOutsideProject(file);
   try {
     return updateFile(
       file,
@@ -305,6 +315,7 @@ export function updateBaseline<T>(
 
 /** Writes `entries` whatever the file holds now, with the same guarantees as `updateBaseline`. */
 export function writeBaseline(file: string, entries: readonly BaselineEntry[], options: UpdateOptions = {}): void {
+  refuseOutsideProject(file);
   try {
     updateFile(file, () => ({ text: serializeBaseline(entries), result: undefined }), options);
   } catch (error) {

@@ -6,6 +6,7 @@ import { isMainThread } from 'node:worker_threads';
 import type { Linter } from 'eslint';
 import { SETTINGS_KEY } from '../settings.js';
 import { DEFAULT_BASELINE_FILE } from './baseline-file.js';
+import { baselineOutsideProject } from './baseline-location.js';
 import { activeCollector } from './collector.js';
 
 export { DEFAULT_BASELINE_FILE };
@@ -17,6 +18,8 @@ export { DEFAULT_BASELINE_FILE };
  * every `--concurrency` worker alike (each loads the config, and so computes the same hash).
  */
 function contentHash(file: string, named: string): string {
+  // Not even hashed: the rules refuse it with the reason when they run.
+  if (baselineOutsideProject(file) !== undefined) return 'outside-project';
   try {
     return `sha256-${createHash('sha256').update(readFileSync(file)).digest('hex')}`;
   } catch (error) {

@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, relative, sep } from 'node:path';
-import { parseBaselineDocument } from '../baseline/baseline-file.js';
+import { parseBaselineDocument, refuseOutsideProject } from '../baseline/baseline-file.js';
 import { countTicks } from './time-axis.js';
 import { UsageError } from './usage-error.js';
 
@@ -36,6 +36,9 @@ function countsOf(file: string, text: string): Pick<BurnDownPoint, 'counts' | 't
  * plus the working tree when it differs from the last commit.
  */
 export function burnDown(baselineFile: string): BurnDownPoint[] {
+  // Before git: `git show` of a committed symlink gives its link text, never the outside file, but
+  // the working-tree read below would follow it.
+  refuseOutsideProject(baselineFile);
   const directory = dirname(baselineFile);
   let top: string;
   try {

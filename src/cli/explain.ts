@@ -9,6 +9,7 @@ import { parseModuleText, type ParsedText } from '../analysis/modules/module-par
 import { boundaryOf, openPass, resolveSpecifier, type ImportSyntax, type Resolution } from '../analysis/modules/module-resolution.js';
 import { libraryOfSpecifier } from '../analysis/schemas/schema-libraries.js';
 import { parseSettings } from '../settings.js';
+import { OUTSIDE_THE_PROJECT } from '../analysis/modules/outside-words.js';
 import { UsageError } from './usage-error.js';
 
 export const EXPLAIN_SYNOPSIS = 'Usage: schema-contract explain <file> [--format text|json]';
@@ -148,7 +149,13 @@ function describe(site: ImportSite, resolution: Resolution, display: (file: stri
       // The path is the user's own code's, but where it leads is not printed: it may name a secret.
       return { ...base, kind: resolution.kind, resolvedTo: undefined, followed: false, why: 'leads outside the project: never read' };
     case 'not-found':
-      return { ...base, kind: resolution.kind, resolvedTo: undefined, followed: false, why: `not found (${resolution.reason})` };
+      return {
+        ...base,
+        kind: resolution.kind,
+        resolvedTo: undefined,
+        followed: false,
+        why: resolution.reason === OUTSIDE_THE_PROJECT ? OUTSIDE_THE_PROJECT : `not found (${resolution.reason})`,
+      };
   }
 }
 

@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { chmodSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -34,7 +34,7 @@ function thrown(action: () => void): Error {
 }
 
 describe('writing the baseline', () => {
-  it('replaces the target of a symlinked baseline and keeps the link, dangling or not', () => {
+  it('replaces the target of a symlinked baseline and keeps the link; never creates through a dangling one', () => {
     mkdirSync(join(directory, 'shared'));
     writeBaseline(join(directory, 'shared', 'baseline.json'), [entry('a')]);
     symlinkSync(join('shared', 'baseline.json'), join(directory, 'baseline.json'));
@@ -44,9 +44,10 @@ describe('writing the baseline', () => {
     expect(readFileSync(join(directory, 'shared', 'baseline.json'), 'utf8')).toBe(serializeBaseline([entry('b')]));
 
     symlinkSync(join('shared', 'new.json'), join(directory, 'dangling.json'));
-    writeBaseline(join(directory, 'dangling.json'), [entry('c')]);
+    // Issue 34: a pull request's dangling link must not make `baseline write` create its target.
+    expect(() => writeBaseline(join(directory, 'dangling.json'), [entry('c')])).toThrow(/dangling\.json: is a symbolic link to a file that does not exist/);
     expect(lstatSync(join(directory, 'dangling.json')).isSymbolicLink()).toBe(true);
-    expect(readFileSync(join(directory, 'shared', 'new.json'), 'utf8')).toBe(serializeBaseline([entry('c')]));
+    expect(existsSync(join(directory, 'shared', 'new.json'))).toBe(false);
     expect([...leftovers(), ...leftovers(join(directory, 'shared'))]).toEqual([]);
   });
 

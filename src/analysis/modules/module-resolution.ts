@@ -13,6 +13,7 @@ import { isBuiltin } from 'node:module';
 import { basename, dirname, resolve, sep } from 'node:path';
 import { ResolverFactory, type NapiResolveOptions, type ResolveResult } from 'oxc-resolver';
 import { mayLieWithin, mayRead, projectBoundary, type ProjectBoundary } from './project-boundary.js';
+import { resolverErrorWords } from './outside-words.js';
 import { compilerSettingsOf, type CompilerSettings } from './tsconfig.js';
 
 /**
@@ -241,7 +242,7 @@ function resolveWithResolver(pass: Pass, checked: Set<string>, fromFile: string,
   // (the `types` condition, declaration files) may still name its source.
   const types = resolverOf(mode, syntax, format, true).sync(dirname(fromFile), specifier);
   if (types.path !== undefined || types.builtin) return classify(pass, specifier, types);
-  return { kind: 'not-found', reason: values.error ?? 'not found' };
+  return { kind: 'not-found', reason: resolverErrorWords(values.error, pass.boundary) };
 }
 
 /**
