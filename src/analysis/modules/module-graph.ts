@@ -1,7 +1,6 @@
-import { statSync } from 'node:fs';
 import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
 import { readFileWithin } from '../../util/bounded-read.js';
-import { fileVersion } from '../../util/file-version.js';
+import { stampInPass } from './file-stamps.js';
 import { buildExportTable, type ExportTable } from './module-exports.js';
 import { parseModuleText, scopeOf, setParents, topLevelScope, type ParsedText } from './module-parser.js';
 import { isBareSpecifier, isReadable, resolveSpecifier, type ImportSyntax, type Resolution } from './module-resolution.js';
@@ -82,31 +81,7 @@ export function getModuleParseCounts(): ReadonlyMap<string, number> {
   return parseCounts;
 }
 
-function fileStamp(file: string): string | undefined {
-  try {
-    // Most candidates of a resolution do not exist: without an exception that is much cheaper.
-    const stats = statSync(file, { throwIfNoEntry: false });
-    if (!stats?.isFile()) return undefined;
-    return fileVersion(stats);
-  } catch {
-    return undefined;
-  }
-}
-
-/**
- * Stamps taken in one pass (one `checked` set): resolving an import and loading the module it names
- * look at the same file, and one `stat` per file per pass is all freshness needs.
- */
-const stampsByPass = new WeakMap<Set<string>, Map<string, string | undefined>>();
-
-export function stampInPass(file: string, checked: Set<string>): string | undefined {
-  let stamps = stampsByPass.get(checked);
-  if (!stamps) stampsByPass.set(checked, (stamps = new Map()));
-  if (stamps.has(file)) return stamps.get(file);
-  const stamp = fileStamp(file);
-  stamps.set(file, stamp);
-  return stamp;
-}
+export { stampInPass } from './file-stamps.js';
 
 /**
  * The module a specifier names, when the analysis reads it (a project source or JSON module, see
@@ -160,7 +135,7 @@ function parsedModuleOf(file: string, text: string, ast: TSESTree.Program, scope
   };
 }
 
-function parseModule(file: string): ParsedModule | JsonModule | undefined {
+function parseModule(file: string, checked: Set<string>): ParsedModule | JsonModule | undefined {
   const buffer = readFileWithin(file, MAX_MODULE_BYTES);
   if (!buffer || buffer.includes(0)) return undefined;
   const text = buffer.toString('utf8').replace(/^\uFEFF/, '');
@@ -183,7 +158,7 @@ function parseModule(file: string): ParsedModule | JsonModule | undefined {
   }
   let result: ParsedText;
   try {
-    result = parseModuleText(file, text);
+    result = parseModuleText(file, text, checked);
   } catch {
     // A module that does not parse is the user's problem to see in its own lint run; here its
     // values are simply unknown, which never produces a finding. Only the parse is guarded: an
@@ -209,7 +184,7 @@ export function loadModule(file: string, checked: Set<string>): ParsedModule | J
     return undefined;
   }
   if (cached && cached.stamp === stamp) return cached.source;
-  const source = parseModule(file);
+  const source = parseModule(file, checked);
   moduleCache.set(file, { file, stamp, source });
   return source;
 }

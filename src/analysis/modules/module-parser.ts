@@ -20,10 +20,10 @@ export interface ParsedText {
  * `import`/`export`; everything else as an ES module. TypeScript and JavaScript go through the
  * user's `@typescript-eslint/parser`; without one, JavaScript goes through ESLint's own parser
  * and scope analyser, and a TypeScript module cannot be read (the error says why).
- * Throws when the text does not parse.
+ * Throws when the text does not parse. `checked` is the lint pass asking, if any (see `moduleKindOf`).
  */
-export function parseModuleText(file: string, text: string): ParsedText {
-  const script = moduleKindOf(file) === 'commonjs' && !hasModuleSyntax(text);
+export function parseModuleText(file: string, text: string, checked?: Set<string>): ParsedText {
+  const script = moduleKindOf(file, checked) === 'commonjs' && !hasModuleSyntax(text);
   const jsx = extname(file).toLowerCase().endsWith('x');
   const typeScript = loadTypeScriptParser();
   if (typeScript.parser) {

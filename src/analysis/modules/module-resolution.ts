@@ -11,9 +11,12 @@
 import { existsSync } from 'node:fs';
 import { isBuiltin } from 'node:module';
 import { basename, dirname, resolve, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { ResolverFactory, type NapiResolveOptions, type ResolveResult } from 'oxc-resolver';
+import { aliasCandidates } from './path-aliases.js';
 import { mayLieWithin, mayRead, projectBoundary, type ProjectBoundary } from './project-boundary.js';
 import { resolverErrorWords } from './outside-words.js';
+import { remember, remembered, resolveFresh, sharedResolver, type Lookup, type RememberedResolutions } from './resolution-cache.js';
 import { compilerSettingsOf, type CompilerSettings } from './tsconfig.js';
 
 /**
@@ -65,11 +68,12 @@ const TYPES_EXTENSION_ALIAS: Record<string, string[]> = {
 
 /**
  * One resolver for the process, and a variant per combination of options, all sharing its file
- * system cache (`cloneWithOptions`). oxc-resolver does what TypeScript and Node do: tsconfig
- * `paths` and `baseUrl` with `extends` (found per importing file), package.json `exports` and
- * `imports` with conditions, symlinked workspace packages.
+ * system cache (`cloneWithOptions`). oxc-resolver does what Node does: package.json `exports` and
+ * `imports` with conditions, symlinked workspace packages. tsconfig `paths` and `baseUrl` are
+ * applied before it (`path-aliases.ts`), so that no alias leads it out of the project. Its cache
+ * lives across lints, revalidated on every use (`resolution-cache.ts`).
  */
-const rootResolver = new ResolverFactory({});
+const rootResolver = sharedResolver;
 const variants = new Map<string, ResolverFactory>();
 
 function resolverFor(options: NapiResolveOptions): ResolverFactory {
@@ -100,9 +104,6 @@ function optionsFor(mode: CompilerSettings, syntax: ImportSyntax, format: 'modul
   const requireLike = syntax === 'require' || (mode.moduleResolution === 'node16' && format === 'commonjs');
   const conditions = [...(types ? ['types'] : []), requireLike ? 'require' : 'import', ...(mode.moduleResolution === 'bundler' ? [] : ['node']), ...mode.customConditions];
   return {
-    // The tsconfig TypeScript would use for the importing file, once its `extends` chain is known
-    // to stay in the project; the resolver reads that chain again for `paths` and `baseUrl`.
-    ...(mode.configFile === undefined ? {} : { tsconfig: { configFile: mode.configFile } }),
     conditionNames: conditions,
     // node10 predates `exports` and `imports`: TypeScript ignores them there.
     exportsFields: mode.moduleResolution === 'node10' ? [] : [['exports']],
@@ -126,8 +127,6 @@ interface Pass {
 }
 
 const passes = new WeakMap<Set<string>, Pass>();
-/** The pass that last used the resolvers' shared cache; a new pass starts from a cleared one. */
-let cachePass: WeakRef<Set<string>> | undefined;
 
 /**
  * Starts a lint pass for `file`, linted with working directory `cwd`: resolutions are made once
@@ -160,10 +159,10 @@ function modeOf(pass: Pass, fromFile: string): CompilerSettings {
   return mode;
 }
 
-function formatOf(fromFile: string, mode: CompilerSettings): ModuleKind {
+function formatOf(fromFile: string, mode: CompilerSettings, checked: Set<string>): ModuleKind {
   // Outside node16, TypeScript resolves every import as the ES module import it is written as.
   if (mode.moduleResolution !== 'node16') return /\.c[jt]s$/i.test(fromFile) ? 'commonjs' : 'module';
-  return moduleKindOf(fromFile);
+  return moduleKindOf(fromFile, checked);
 }
 
 /** How Node runs a file, and so how TypeScript's node16 treats it: as an ES module or as CommonJS. */
@@ -177,16 +176,40 @@ export type ModuleKind = 'module' | 'commonjs';
  * that TypeScript sources are written as.
  */
 let moduleTypeResolver: ResolverFactory | undefined;
+const moduleKinds = new WeakMap<Set<string>, Map<string, ModuleKind>>();
 
-export function moduleKindOf(file: string): ModuleKind {
+/** `checked` is the lint pass asking (one `stat` per path per pass); without one, the disk is asked afresh. */
+export function moduleKindOf(file: string, checked: Set<string> = new Set()): ModuleKind {
   if (/\.m[jt]s$/i.test(file)) return 'module';
   if (/\.c[jt]s$/i.test(file)) return 'commonjs';
-  moduleTypeResolver ??= resolverFor({ moduleType: true, builtinModules: false });
-  const own = moduleTypeResolver.sync(dirname(file), `./${basename(file)}`);
-  // A package.json the resolver cannot parse fails the lookup of a file that exists: Node's default.
-  if (own.path === undefined) return existsSync(file) ? 'commonjs' : 'module';
-  return own.moduleType === 'module' ? 'module' : 'commonjs';
+  let kinds = moduleKinds.get(checked);
+  if (!kinds) moduleKinds.set(checked, (kinds = new Map()));
+  let kind = kinds.get(file);
+  if (!kind) kinds.set(file, (kind = packageTypeOf(file, checked)));
+  return kind;
 }
+
+function packageTypeOf(file: string, checked: Set<string>): ModuleKind {
+  moduleTypeResolver ??= resolverFor({ moduleType: true, builtinModules: false });
+  const resolver = moduleTypeResolver;
+  const known = remembered(moduleTypes, file, checked);
+  if (known) return known;
+  const boundary = passes.get(checked)?.boundary;
+  const lookup: Lookup = {
+    directory: dirname(file),
+    tried: [file],
+    packageName: undefined,
+    root: boundary?.root,
+    inside: (path) => boundary === undefined || mayLieWithin(boundary, path),
+  };
+  const { result, dependencies } = resolveFresh(lookup, checked, () => resolver.sync(dirname(file), `./${basename(file)}`), (found) => found.path === undefined);
+  // A package.json the resolver cannot parse fails the lookup of a file that exists: Node's default.
+  const kind: ModuleKind = result.path === undefined ? (existsSync(file) ? 'commonjs' : 'module') : result.moduleType === 'module' ? 'module' : 'commonjs';
+  if (result.path !== undefined) remember(moduleTypes, file, kind, dependencies);
+  return kind;
+}
+
+const moduleTypes: RememberedResolutions<ModuleKind> = new Map();
 
 function isRelative(specifier: string): boolean {
   return specifier === '.' || specifier === '..' || specifier.startsWith('./') || specifier.startsWith('../') || specifier.startsWith('/');
@@ -211,38 +234,90 @@ function routeOf(specifier: string, result: ResolveResult): ResolutionRoute {
   return result.packageJsonPath?.split(sep).includes('node_modules') ? 'workspace package' : 'tsconfig paths';
 }
 
-function classify(pass: Pass, specifier: string, result: ResolveResult): Resolution {
+function classify(pass: Pass, specifier: string, result: ResolveResult, route: ResolutionRoute = routeOf(specifier, result)): Resolution {
   if (result.builtin) return { kind: 'builtin', name: result.builtin.resolved };
   const file = result.path!;
   if (file.split(sep).includes('node_modules')) return { kind: 'dependency', file, packageName: isRelative(specifier) ? packageNameFromPath(file) : packageNameOf(specifier) };
   if (!mayRead(pass.boundary, file)) return { kind: 'outside', file };
-  const route = routeOf(specifier, result);
   if (DECLARATION_FILE.test(file)) return { kind: 'declaration', file, route };
   if (file.endsWith('.json')) return { kind: 'json', file, route };
   if (SOURCE_EXTENSIONS.some((extension) => file.endsWith(extension))) return { kind: 'source', file, route };
   return { kind: 'other', file, route };
 }
 
+const found = (result: ResolveResult): boolean => result.path !== undefined || result.builtin !== undefined;
+
+/** Resolutions across lints, per importer's settings (a tsconfig edited is a new settings object). */
+const rememberedBySettings = new WeakMap<CompilerSettings, RememberedResolutions<Resolution>>();
+
+/**
+ * One request to the resolver, `request` being the specifier or a path an alias stands for: the
+ * values' view, else TypeScript's (the `types` condition, declaration files), for a workspace
+ * package whose `exports` point at a build that is not there.
+ */
+function lookUp(pass: Pass, checked: Set<string>, fromFile: string, request: string, syntax: ImportSyntax, lookup: Lookup): ReturnType<typeof resolveFresh> {
+  const mode = modeOf(pass, fromFile);
+  const format = formatOf(fromFile, mode, checked);
+  const directory = dirname(fromFile);
+  const run = (): ResolveResult => {
+    const values = resolverOf(mode, syntax, format, false).sync(directory, request);
+    return found(values) ? values : resolverOf(mode, syntax, format, true).sync(directory, request);
+  };
+  return resolveFresh(lookup, checked, run, (outcome) => !found(outcome));
+}
+
 function resolveWithResolver(pass: Pass, checked: Set<string>, fromFile: string, specifier: string, syntax: ImportSyntax): Resolution {
-  if (isRelative(specifier) && !mayLieWithin(pass.boundary, resolve(dirname(fromFile), specifier))) {
-    return { kind: 'outside', file: resolve(dirname(fromFile), specifier) };
+  const directory = dirname(fromFile);
+  let request = specifier;
+  if (specifier.startsWith('file:')) {
+    // A `file:` URL is an absolute path: refused before the resolver looks at anything, as one.
+    try {
+      request = fileURLToPath(specifier);
+    } catch {
+      return { kind: 'not-found', reason: 'not a file URL of this system' };
+    }
   }
-  // The resolvers cache what they saw of the file system for the process; an editor's process
-  // lives for hours, so each pass starts from a cleared cache and sees files created, deleted or
-  // edited (a tsconfig's `paths`, a package's `exports`) since the last one.
-  if (cachePass?.deref() !== checked) {
-    rootResolver.clearCache();
-    cachePass = new WeakRef(checked);
+  if (isRelative(request) && !mayLieWithin(pass.boundary, resolve(directory, request))) {
+    return { kind: 'outside', file: resolve(directory, request) };
   }
   const mode = modeOf(pass, fromFile);
-  const format = formatOf(fromFile, mode);
-  const values = resolverOf(mode, syntax, format, false).sync(dirname(fromFile), specifier);
-  if (values.path !== undefined || values.builtin) return classify(pass, specifier, values);
-  // A workspace package whose `exports` point at a build that is not there: TypeScript's view
-  // (the `types` condition, declaration files) may still name its source.
-  const types = resolverOf(mode, syntax, format, true).sync(dirname(fromFile), specifier);
-  if (types.path !== undefined || types.builtin) return classify(pass, specifier, types);
-  return { kind: 'not-found', reason: resolverErrorWords(values.error, pass.boundary) };
+  const format = formatOf(fromFile, mode, checked);
+  let cache = rememberedBySettings.get(mode);
+  if (!cache) rememberedBySettings.set(mode, (cache = new Map()));
+  const key = `${directory}\0${syntax}\0${format}\0${request}`;
+  const known = remembered(cache, key, checked);
+  if (known) return known;
+  const inside = (path: string): boolean => mayLieWithin(pass.boundary, path);
+  const base = { directory, root: pass.boundary.root, inside };
+  const bare = !isRelative(request) && !request.startsWith('#');
+  const aliases = bare ? mode.aliases : undefined;
+  if (aliases === 'unknown') return { kind: 'not-found', reason: 'the tsconfig is past a budget: its `paths` are unknown' };
+  const candidates = aliases === undefined ? [] : aliasCandidates(aliases, request);
+  let outside: string | undefined;
+  for (const candidate of candidates) {
+    // An alias is followed only to a path in the project: the resolver never sees one outside.
+    if (!inside(candidate)) {
+      outside ??= candidate;
+      continue;
+    }
+    const lookup: Lookup = { ...base, tried: [candidate], packageName: undefined };
+    const { result, dependencies } = lookUp(pass, checked, fromFile, candidate, syntax, lookup);
+    if (found(result)) return rememberFound(cache, key, classify(pass, specifier, result, 'tsconfig paths'), dependencies);
+  }
+  if (outside !== undefined) return { kind: 'outside', file: outside };
+  const lookup: Lookup = {
+    ...base,
+    tried: isRelative(request) ? [resolve(directory, request)] : [],
+    packageName: bare ? packageNameOf(request) : undefined,
+  };
+  const { result, dependencies } = lookUp(pass, checked, fromFile, request, syntax, lookup);
+  if (!found(result)) return { kind: 'not-found', reason: resolverErrorWords(result.error, pass.boundary) };
+  return rememberFound(cache, key, classify(pass, specifier, result), dependencies);
+}
+
+function rememberFound(cache: RememberedResolutions<Resolution>, key: string, resolution: Resolution, dependencies: Parameters<typeof remember>[3]): Resolution {
+  remember(cache, key, resolution, dependencies);
+  return resolution;
 }
 
 /**

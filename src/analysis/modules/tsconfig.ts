@@ -1,8 +1,9 @@
-import { existsSync, readFileSync, realpathSync, statSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { existsSync, readFileSync, realpathSync, statSync, type Stats } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
 import type ts from 'typescript';
 import { loadTypeScriptCompiler } from '../../parsers.js';
 import { fileVersion } from '../../util/file-version.js';
+import { pathAliasesOf, type PathAliases } from './path-aliases.js';
 import { isWithin, mayLieWithin, type ProjectBoundary } from './project-boundary.js';
 
 /**
@@ -17,9 +18,26 @@ export interface CompilerSettings {
   readonly customConditions: readonly string[];
   /** The tsconfig whose `paths` and `baseUrl` apply; undefined when there is none in the project. */
   readonly configFile: string | undefined;
+  /**
+   * Its `paths` and `baseUrl` (with `extends`); undefined when it declares none, `unknown` when the
+   * config was past a budget: any non-relative specifier may then be an alias, and is unknown.
+   */
+  readonly aliases: PathAliases | 'unknown' | undefined;
 }
 
-const NO_TSCONFIG: CompilerSettings = { moduleResolution: 'lenient', customConditions: [], configFile: undefined };
+const NO_TSCONFIG: CompilerSettings = { moduleResolution: 'lenient', customConditions: [], configFile: undefined, aliases: undefined };
+
+/**
+ * Budgets of one config's read. A config file past the size is not parsed (a tsconfig is a few
+ * kilobytes; a 9 MB one with 20,000 `paths` cost a quarter of a second per linted file). The
+ * number of files bounds the `extends` graph, its depth included (a chain is never deeper than the
+ * files in it): TypeScript's `applyExtendedConfig` recurses once per level and overflowed the
+ * stack at 1,500, and without a shared cache read a diamond graph once per path (2^16 reads at
+ * 16 levels). Past either, the paths are unknown and the lint goes on.
+ */
+export const MAX_CONFIG_BYTES = 1024 * 1024;
+export const MAX_CONFIG_FILES = 64;
+export const MAX_PATH_PATTERNS = 4096;
 
 function moduleResolutionOf(compiler: typeof ts, options: ts.CompilerOptions): ModuleResolution {
   switch (options.moduleResolution) {
@@ -63,7 +81,8 @@ function nearestTsconfig(directory: string, boundary: ProjectBoundary): string |
  * a host that reads nothing outside the project: an `extends` pointing elsewhere makes the whole
  * config unusable (a pull request must not be able to have a file outside parsed as a tsconfig),
  * and the resolver then works as if there were none. No directory is listed: only the options
- * matter, not the files the config includes.
+ * matter, not the files the config includes. Every file of the `extends` graph is read once
+ * (TypeScript's extended-config cache), and no more than the budgets allow.
  */
 function readCompilerSettings(configFile: string, boundary: ProjectBoundary, versions: Map<string, string | undefined>): CompilerSettings {
   // Without a TypeScript the parser supports (a JavaScript-only project), nothing reads the
@@ -71,6 +90,8 @@ function readCompilerSettings(configFile: string, boundary: ProjectBoundary, ver
   const compiler = loadTypeScriptCompiler();
   if (!compiler) return NO_TSCONFIG;
   let leftProject = false;
+  let pastBudget: string | undefined;
+  const configFiles = new Set<string>();
   const allowed = (path: string): boolean => {
     if (!mayLieWithin(boundary, path) && !mayLieWithin(boundary, dirname(path))) {
       leftProject = true;
@@ -87,26 +108,64 @@ function readCompilerSettings(configFile: string, boundary: ProjectBoundary, ver
     if (!inside) leftProject = true;
     return inside;
   };
+  const readable = (path: string): boolean => {
+    if (pastBudget !== undefined || !allowed(path)) return false;
+    const stats = statsOf(path, versions);
+    if (!stats) return false;
+    configFiles.add(path);
+    if (stats.size > MAX_CONFIG_BYTES) pastBudget = `${displayPath(path, boundary)} is larger than ${MAX_CONFIG_BYTES / 1024 / 1024} MiB`;
+    else if (configFiles.size > MAX_CONFIG_FILES) pastBudget = `its \`extends\` graph has more than ${MAX_CONFIG_FILES} config files`;
+    return pastBudget === undefined;
+  };
   const host: ts.ParseConfigHost = {
     useCaseSensitiveFileNames: compiler.sys.useCaseSensitiveFileNames,
     readDirectory: () => [],
-    fileExists: (path) => allowed(path) && versionOf(path, versions) !== undefined,
-    readFile: (path) => (allowed(path) && versionOf(path, versions) !== undefined ? readFileSync(path, 'utf8') : undefined),
+    fileExists: readable,
+    readFile: (path) => (readable(path) ? readFileSync(path, 'utf8') : undefined),
   };
   const read = compiler.readConfigFile(configFile, host.readFile);
-  if (read.error || typeof read.config !== 'object' || read.config === null) return NO_TSCONFIG;
-  const parsed = compiler.parseJsonConfigFileContent(read.config, host, dirname(configFile), undefined, configFile);
+  if (pastBudget === undefined && (read.error || typeof read.config !== 'object' || read.config === null)) return NO_TSCONFIG;
+  const parsed = pastBudget === undefined ? compiler.parseJsonConfigFileContent(read.config, host, dirname(configFile), undefined, configFile, undefined, undefined, new Map()) : undefined;
   if (leftProject) return NO_TSCONFIG;
+  const options = parsed?.options ?? {};
+  const paths = options.paths;
+  if (pastBudget === undefined && paths && Object.keys(paths).length > MAX_PATH_PATTERNS) pastBudget = `its \`paths\` has more than ${MAX_PATH_PATTERNS} patterns`;
+  if (pastBudget !== undefined) {
+    warnPastBudget(configFile, versions, boundary, pastBudget);
+    return { moduleResolution: 'lenient', customConditions: [], configFile, aliases: 'unknown' };
+  }
+  const pathsBasePath = typeof options.pathsBasePath === 'string' ? options.pathsBasePath : undefined;
   return {
-    moduleResolution: moduleResolutionOf(compiler, parsed.options),
-    customConditions: parsed.options.customConditions ?? [],
+    moduleResolution: moduleResolutionOf(compiler, options),
+    customConditions: options.customConditions ?? [],
     configFile,
+    aliases: pathAliasesOf(paths, options.baseUrl, pathsBasePath),
   };
 }
+
+function displayPath(path: string, boundary: ProjectBoundary): string {
+  return relative(boundary.projectDirectory, path) || path;
+}
+
+/**
+ * One warning per version of a config past a budget (the lint goes on, imports through its aliases
+ * unknown): on stderr in a CLI run, in the ESLint output channel of an editor.
+ */
+function warnPastBudget(configFile: string, versions: ReadonlyMap<string, string | undefined>, boundary: ProjectBoundary, why: string): void {
+  const key = `${configFile}\0${[...versions.values()].join('\0')}`;
+  if (warned.has(key)) return;
+  warned.add(key);
+  process.emitWarning(`${displayPath(configFile, boundary)}: ${why}; its \`paths\` and \`baseUrl\` are unknown to schema-contract, and values imported through a non-relative specifier are not read.`, {
+    code: 'SCHEMA_CONTRACT_TSCONFIG_BUDGET',
+  });
+}
+
+const warned = new Set<string>();
 
 /**
  * The compiler settings TypeScript applies to files in `directory`. A tsconfig that does not parse
  * counts as none: TypeScript reports it to the user, and the analysis resolves as Node would.
+ * Parsed once per version: each use `stat`s the files the parse read, and reads again when one changed.
  */
 export function compilerSettingsOf(directory: string, boundary: ProjectBoundary): CompilerSettings {
   const configFile = nearestTsconfig(directory, boundary);
@@ -126,14 +185,19 @@ export function compilerSettingsOf(directory: string, boundary: ProjectBoundary)
  */
 const readConfigs = new Map<string, { versions: Map<string, string | undefined>; settings: CompilerSettings }>();
 
-function versionOf(path: string, record?: Map<string, string | undefined>): string | undefined {
-  let version: string | undefined;
+function statsOf(path: string, record?: Map<string, string | undefined>): Stats | undefined {
+  let stats: Stats | undefined;
   try {
-    const stats = statSync(path, { throwIfNoEntry: false });
-    version = stats?.isFile() ? fileVersion(stats) : undefined;
+    const found = statSync(path, { throwIfNoEntry: false });
+    stats = found?.isFile() ? found : undefined;
   } catch {
-    version = undefined;
+    stats = undefined;
   }
-  record?.set(path, version);
-  return version;
+  record?.set(path, stats && fileVersion(stats));
+  return stats;
+}
+
+function versionOf(path: string): string | undefined {
+  const stats = statsOf(path);
+  return stats && fileVersion(stats);
 }
