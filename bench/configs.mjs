@@ -1,6 +1,6 @@
 // The configurations the benchmark compares, passed to ESLint through the Node API (the
 // corpus has no eslint.config.js). Every one starts from the same base: the TypeScript parser on
-// every .ts file and the corpus's glossary settings, so the only difference is the rules.
+// every .ts and .js file and the corpus's glossary settings, so the only difference is the rules.
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { GLOSSARY_MODULE_GLOBS } from './corpus.mjs';
@@ -53,7 +53,8 @@ export const BASELINE_FILE_NAME = 'schema-contract-baseline.json';
 function baseConfig() {
   return import('@typescript-eslint/parser').then((parser) => ({
     name: 'bench/base',
-    files: ['**/*.ts'],
+    // `.js` for a real corpus that publishes its build (bench/real-corpus-barrels.json).
+    files: ['**/*.ts', '**/*.js'],
     languageOptions: { parser, sourceType: 'module' },
     linterOptions: { reportUnusedDisableDirectives: 'off' },
     settings: { 'schema-contract': { glossary: { modules: GLOSSARY_MODULE_GLOBS } } },

@@ -4,15 +4,23 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 
-/** TypeScript sources (`.ts`, declaration files left out: every rule of the plugin ignores type-only code). */
-const LINTED = /(?<!\.d)\.ts$/;
+/**
+ * Sources with one of `extensions` (`ts` by default; a package that publishes only its build is
+ * linted as `.js`), declaration files left out: every rule of the plugin ignores type-only code.
+ * @param {readonly string[]} extensions
+ */
+function linted(extensions) {
+  return new RegExp(`(?<!\\.d)\\.(?:${extensions.join('|')})$`);
+}
 
 /**
  * Absolute paths of the linted files under `root/sources`, depth-first in name order.
  * @param {string} root
  * @param {string} [sources]
+ * @param {readonly string[]} [extensions]
  */
-export function lintedFiles(root, sources = 'src') {
+export function lintedFiles(root, sources = 'src', extensions = ['ts']) {
+  const LINTED = linted(extensions);
   const walk = (directory) =>
     readdirSync(directory, { withFileTypes: true })
       .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))

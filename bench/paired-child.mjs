@@ -10,7 +10,7 @@
 // and each side of the pair keeps its lowest reading: noise (a collection, a neighbour) only adds
 // time, and one collection landing in one file would otherwise decide the maximum.
 //
-//   node --single-threaded bench/paired-child.mjs --config b --corpus bench/corpus/1x [--sources src] [--recheck 8]
+//   node --single-threaded bench/paired-child.mjs --config b --corpus bench/corpus/1x [--sources src] [--extensions ts] [--recheck 8]
 //
 // Prints one JSON line. A complement to the fresh-process runs, not a replacement: JIT warm-up is
 // shared with the floor, and ESLint's file enumeration and result handling are left out.
@@ -24,7 +24,7 @@ import { createPairedLinter } from './paired.mjs';
 import { namesNoSchema } from './schema-free.mjs';
 
 const { values } = parseArgs({
-  options: { config: { type: 'string' }, corpus: { type: 'string' }, sources: { type: 'string', default: 'src' }, recheck: { type: 'string', default: '8' } },
+  options: { config: { type: 'string' }, corpus: { type: 'string' }, sources: { type: 'string', default: 'src' }, extensions: { type: 'string', default: 'ts' }, recheck: { type: 'string', default: '8' } },
 });
 if (!values.config || !values.corpus) throw new Error('usage: paired-child.mjs --config <name> --corpus DIR [--sources src] [--recheck 8]');
 const root = resolve(values.corpus);
@@ -33,7 +33,7 @@ if (!(recheck >= 0)) throw new Error(`--recheck takes a number of files, got ${v
 
 const { measure } = await createPairedLinter(values.config, root);
 
-const files = lintedFiles(root, values.sources).map((path) => {
+const files = lintedFiles(root, values.sources, values.extensions.split(',')).map((path) => {
   const text = readFileSync(path, 'utf8');
   const name = relative(root, path).split('\\').join('/');
   // A module the settings name a glossary module declares tables: its values are enum sources.
@@ -57,6 +57,7 @@ for (const [index, file] of ordered.entries()) {
     warmMicros: result.ruleMicros,
     testedMicros: result.testedMicros,
     floorRerunMicros: result.floorRerunMicros,
+    floorMicros: result.floorMicros,
     modulesLoaded: result.modulesLoaded,
   });
 }
@@ -94,14 +95,15 @@ process.stdout.write(
     rechecked: rechecked.size,
     // Whether the costliest files by their final readings were all measured again.
     settled,
-    // [path, lines, names no schema (0/1), rule ms in the pass, rule ms warm (lowest reading), modules loaded or null]
-    perFile: perFile.map(({ file, ruleMicros, warmMicros, modulesLoaded }) => [
+    // [path, lines, names no schema (0/1), rule ms in the pass, rule ms warm (lowest reading), modules loaded or null, parse ms]
+    perFile: perFile.map(({ file, ruleMicros, warmMicros, modulesLoaded, floorMicros }) => [
       file.name,
       file.lines,
       file.noSchema ? 1 : 0,
       ruleMicros / 1000,
       warmMicros / 1000,
       modulesLoaded ?? null,
+      floorMicros / 1000,
     ]),
   })}\n`,
 );

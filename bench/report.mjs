@@ -32,10 +32,13 @@ function header(run) {
     `- Bench corpus ${summary.scale}×: ${summary.files} TypeScript files, ${count(summary.lines)} lines, ${summary.domains} domains (generated, seed \`${DEFAULT_SEED}\`, generator v${GENERATOR_VERSION})`,
   );
   for (const other of run.others) lines.push(`- Bench corpus ${other.scale}×: ${other.summary.files} files, ${count(other.summary.lines)} lines`);
-  if (run.real) {
-    lines.push(
-      `- Real corpus: \`${run.real.name}@${run.real.version}\` from npm, its \`${run.real.sources}/\`: ${run.real.files} TypeScript files, ${count(run.real.lines)} lines (pinned in \`bench/real-corpus.json\`)`,
-    );
+  if (run.reals.length > 0) {
+    for (const real of run.reals) {
+      const kind = real.extensions.includes('ts') ? 'TypeScript' : 'JavaScript (the published build)';
+      lines.push(
+        `- Real corpus \`${real.id}\`: \`${real.name}@${real.version}\` from npm, its \`${real.sources}/\`: ${real.files} ${kind} files, ${count(real.lines)} lines (pinned in \`bench/${real.pinFile}\`)`,
+      );
+    }
   } else {
     lines.push('- Real corpus: not measured in this run (`--no-real`)');
   }
@@ -57,7 +60,7 @@ function budgetTable(rows) {
 }
 
 function budgetSection(run) {
-  const lines = ['## Budget (issue 24)', '', ...budgetTable(run.budget.rows)];
+  const lines = ['## Budget (issues 24 and 31)', '', ...budgetTable(run.budget.rows)];
   const met = run.budget.rows.filter((row) => row.verdict === 'met').length;
   lines.push(`${met} of ${run.budget.rows.length} lines met.`, '');
   if (run.budget.kept.length > 0) lines.push('Kept from the first benchmark issue, where this run measured them:', '', ...budgetTable(run.budget.kept));

@@ -30,10 +30,10 @@ import { BUDGET, evaluateBudget, PLUGIN_CONFIGS } from './budget.mjs';
 import { CONFIGS, PLUGIN_ROOT_VARIABLE, REPOSITORY_ROOT } from './configs.mjs';
 import { CORPUS_ROOT, DEFAULT_SEED, GENERATOR_VERSION, GLOSSARY_MODULE_GLOBS, corpusDirectory, generateCorpus, sourceRootOf, writeCorpus } from './corpus.mjs';
 import { lintedFiles } from './files.mjs';
-import { prepareRealCorpus } from './real-corpus.mjs';
+import { prepareRealCorpus, REAL_CORPORA } from './real-corpus.mjs';
 import { renderReport } from './report.mjs';
 import { relativeImportCount } from './schema-free.mjs';
-import { coldSample, latencyOf, median, noSchemaLoadsOf } from './stats.mjs';
+import { coldSample, latencyOf, median, noSchemaLoadsOf, noSchemaShareOf } from './stats.mjs';
 
 const BASELINE_ENTRIES = 10_000;
 const list = (text) => text.split(',').filter((item) => item !== '');
@@ -43,7 +43,7 @@ const { values } = parseArgs({
     // Paired, in one process per configuration, on the generated corpus; `a` there is the A/A
     // control, parse-only paired with itself: the measurement's own error.
     'paired-configs': { type: 'string', default: 'a,b,c,e,r' },
-    // Paired on the real corpus (bench/real-corpus.json).
+    // Paired on each real corpus (bench/real-corpus.json, bench/real-corpus-barrels.json).
     'real-paired-configs': { type: 'string', default: 'b,c,e,r' },
     real: { type: 'boolean', default: true },
     'no-real': { type: 'boolean', default: false },
@@ -156,12 +156,17 @@ function ensureCorpus(scale) {
 
 const base = ensureCorpus(baseScale);
 const others = otherScales.map((scale) => ({ scale, ...ensureCorpus(scale) }));
-const corpora = [{ id: 'bench', root: base.directory, sources: relative(base.directory, sourceRootOf(base.directory)), label: `bench corpus ${baseScale}× (${options.layout})`, configs: options.paired }];
-let real;
+const corpora = [
+  { id: 'bench', root: base.directory, sources: relative(base.directory, sourceRootOf(base.directory)), extensions: ['ts'], label: `bench corpus ${baseScale}× (${options.layout})`, configs: options.paired },
+];
+const reals = [];
 if (options.realPaired.length > 0) {
-  log('preparing the real corpus (npm pack, once; then from bench/corpus/real/)');
-  real = await prepareRealCorpus();
-  corpora.push({ id: 'real', root: real.root, sources: real.sources, label: `${real.name}@${real.version}`, configs: options.realPaired });
+  for (const { id, pinFile, cache } of REAL_CORPORA) {
+    log(`preparing the real corpus ${id} (npm pack, once; then from ${relative(REPOSITORY_ROOT, cache)}/)`);
+    const real = await prepareRealCorpus({ pinFile, cache });
+    reals.push({ id, ...real });
+    corpora.push({ id, root: real.root, sources: real.sources, extensions: real.extensions, label: `${real.name}@${real.version}`, configs: options.realPaired });
+  }
 }
 
 // --- fresh processes ----------------------------------------------------------------------
@@ -229,7 +234,7 @@ for (const name of options.stats) {
 const paired = new Map(corpora.map((corpus) => [corpus.id, new Map()]));
 for (const corpus of corpora) {
   for (const name of corpus.configs) {
-    const result = await runChild('paired-child.mjs', ['--config', name, '--corpus', corpus.root, '--sources', corpus.sources, '--recheck', String(options.recheck)]);
+    const result = await runChild('paired-child.mjs', ['--config', name, '--corpus', corpus.root, '--sources', corpus.sources, '--extensions', corpus.extensions.join(','), '--recheck', String(options.recheck)]);
     log(`${corpus.label} ${name} paired: rules ${(result.rulesMs / 1000).toFixed(2)} s over a parse of ${(result.floorMs / 1000).toFixed(2)} s, ${result.rechecked} files measured again`);
     paired.get(corpus.id).set(name, result);
   }
@@ -240,7 +245,7 @@ for (const corpus of corpora) {
 const cold = new Map(corpora.map((corpus) => [corpus.id, new Map()]));
 for (const corpus of corpora) {
   const importCounts = new Map(
-    lintedFiles(corpus.root, corpus.sources).map((path) => [relative(corpus.root, path).split('\\').join('/'), relativeImportCount(readFileSync(path, 'utf8'))]),
+    lintedFiles(corpus.root, corpus.sources, corpus.extensions).map((path) => [relative(corpus.root, path).split('\\').join('/'), relativeImportCount(readFileSync(path, 'utf8'))]),
   );
   for (const name of options.cold) {
     const source = paired.get(corpus.id).get(name) ?? paired.get(corpus.id).get('b');
@@ -294,6 +299,7 @@ for (const corpus of corpora) {
     warmSmallMax: Object.fromEntries(PLUGIN_CONFIGS.map((name) => [name, byConfig.get(name)?.warmSmall?.worst])),
     coldMax,
     noSchemaLoads: Object.fromEntries(PLUGIN_CONFIGS.map((name) => [name, results.get(name) ? noSchemaLoadsOf(results.get(name).perFile) : undefined])),
+    noSchemaShare: Object.fromEntries(PLUGIN_CONFIGS.map((name) => [name, results.get(name) ? noSchemaShareOf(results.get(name).perFile) : undefined])),
   };
 }
 for (const [name, result] of growth) measurements.growth[name] = result.ratio;
@@ -352,7 +358,7 @@ const report = renderReport({
   options,
   base,
   others,
-  real,
+  reals,
   corpora,
   budget,
   paired,

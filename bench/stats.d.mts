@@ -11,8 +11,8 @@ export interface Summary {
   readonly max: number;
   readonly worst: Reading;
 }
-/** [path, lines, names no schema (0/1), rule ms in the pass, rule ms warm, modules loaded or null] */
-export type PerFileReading = readonly [string, number, number, number, number, number | null];
+/** [path, lines, names no schema (0/1), rule ms in the pass, rule ms warm, modules loaded or null, parse ms (newer children)] */
+export type PerFileReading = readonly [string, number, number, number, number, number | null, number?];
 
 export declare function median(numbers: readonly number[]): number;
 export declare function percentile(numbers: readonly number[], fraction: number): number;
@@ -26,5 +26,6 @@ export declare function noSchemaLoadsOf(perFile: readonly PerFileReading[]): {
   loaded: number | undefined;
   loaders: { name: string; lines: number; loaded: number }[];
 };
+export declare function noSchemaShareOf(perFile: readonly PerFileReading[]): import('./budget.mjs').NoSchemaShare | undefined;
 /** Files to lint cold: per criterion (pass rule time, modules loaded, relative imports) the top `perCriterion`, without repeats. */
 export declare function coldSample(perFile: readonly PerFileReading[], importCounts: ReadonlyMap<string, number>, perCriterion: number): string[];

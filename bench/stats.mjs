@@ -88,3 +88,17 @@ export function coldSample(perFile, importCounts, perCriterion) {
   add([...candidates].filter(([name]) => (importCounts.get(name) ?? 0) > 0).sort((a, b) => (importCounts.get(b[0]) ?? 0) - (importCounts.get(a[0]) ?? 0)));
   return chosen;
 }
+
+/**
+ * The rules' time on the files that name no schema, over those files' parse (bench/paired-child.mjs
+ * readings from the pass): what a file that cannot hold a finding costs. `undefined` when the
+ * readings carry no parse time (an older child) or there are no such files.
+ */
+export function noSchemaShareOf(perFile) {
+  const files = perFile.filter(([, , noSchema]) => noSchema === 1);
+  if (files.length === 0 || files.some((entry) => typeof entry[6] !== 'number')) return undefined;
+  const rulesMs = files.reduce((total, [, , , ruleMs]) => total + ruleMs, 0);
+  const parseMs = files.reduce((total, entry) => total + entry[6], 0);
+  const worst = files.reduce((top, entry) => (entry[3] > top[3] ? entry : top));
+  return { files: files.length, rulesMs, parseMs, share: parseMs > 0 ? rulesMs / parseMs : undefined, worst: { name: worst[0], lines: worst[1], ms: worst[3] } };
+}

@@ -1,5 +1,6 @@
 import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
-import { enumPositionOfCall, enumPositionOfProperty, isInOpenUnion, type EnumPosition } from '../src/analysis/enums/enum-positions.js';
+import { ENUM_POSITION_VOCABULARY, enumPositionOfCall, enumPositionOfProperty, isInOpenUnion, type EnumPosition } from '../src/analysis/enums/enum-positions.js';
+import { mayImportLibraryBinding } from '../src/analysis/schemas/schema-libraries.js';
 import { getEvaluator, type Evaluator } from '../src/analysis/values/evaluator.js';
 import { describeLocation, describeTableLocation, type GlossaryTable } from '../src/analysis/glossary/glossary.js';
 import { findSourceTables, findUnmarkedSources } from '../src/analysis/glossary/table-sources.js';
@@ -59,6 +60,8 @@ export default createRule<Options, MessageIds>({
     ],
     defaultOptions: [{ reportUnmarkedTables: false }],
   },
+  vocabulary: () => ENUM_POSITION_VOCABULARY,
+  mayReportWithoutVocabulary: (context) => mayImportLibraryBinding(context.sourceCode.ast, context.filename, getEvaluator(context).libraryEnvironment),
   create(context, [options]) {
     const { glossary } = getSettings(context);
     const cwd = context.cwd;

@@ -39,14 +39,27 @@ export interface SchemaContractRule<Options extends readonly unknown[], MessageI
    * never mention what a given rule looks for.
    */
   readonly vocabulary?: (context: Readonly<TSESLint.RuleContext<MessageIds, Options>>, options: Options) => RegExp;
+  /**
+   * Asked only of a file that spells none of the vocabulary: whether what the file imports may
+   * still lead to a finding (an imported alias of a schema library's enum builder, say), answered
+   * from the imported modules' summaries (`modules/module-summary.ts`), never by reading them here.
+   */
+  readonly mayReportWithoutVocabulary?: (context: Readonly<TSESLint.RuleContext<MessageIds, Options>>) => boolean;
 }
+
+/**
+ * An internal switch, not a user option: with `SCHEMA_CONTRACT_PRECHECK=off` in the environment
+ * every rule runs on every file, which is how tests/analysis/precheck-soundness.test.ts proves
+ * that the vocabulary checks never hide a finding.
+ */
+const PRECHECK_VARIABLE = 'SCHEMA_CONTRACT_PRECHECK';
 
 /**
  * typescript-eslint's RuleCreator, plus the findings baseline (`settings['schema-contract'].baseline`)
  * and the vocabulary check applied to every rule in one place, so no rule carries its own copy.
  */
 export function createRule<Options extends readonly unknown[], MessageIds extends string>(rule: SchemaContractRule<Options, MessageIds>) {
-  const { vocabulary, ...definition } = rule;
+  const { vocabulary, mayReportWithoutVocabulary, ...definition } = rule;
   const created = createUnbaselinedRule(definition);
   // A vocabulary depends on the options and settings only. ESLint copies the options array for
   // every file but hands every file of one config the same options object and settings object, so
@@ -68,7 +81,9 @@ export function createRule<Options extends readonly unknown[], MessageIds extend
     ...created,
     create: (context) => {
       offerToImporters(context);
-      if (vocabulary && !mayMention(context.sourceCode, vocabularyFor(context))) return {};
+      if (vocabulary && process.env[PRECHECK_VARIABLE] !== 'off' && !mayMention(context.sourceCode, vocabularyFor(context)) && !mayReportWithoutVocabulary?.(context)) {
+        return {};
+      }
       return rule.create(context, context.options);
     },
   });

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { readRealCorpusPin, REAL_CORPUS_PIN, verifyRealCorpus } from '../../bench/real-corpus.mjs';
+import { readRealCorpusPin, REAL_CORPORA, REAL_CORPUS_PIN, verifyRealCorpus } from '../../bench/real-corpus.mjs';
 
 const directories: string[] = [];
 function scratch(): string {
@@ -35,6 +35,16 @@ describe('the real-code corpus pin', () => {
     expect(pin.lines).toBeGreaterThanOrEqual(100_000);
     expect(pin.files).toBeGreaterThan(100);
     expect(REAL_CORPUS_PIN).toMatch(/bench[\\/]real-corpus\.json$/);
+  });
+
+  it('pins a second corpus with deep barrels, linted as the JavaScript it publishes, as issue 31 asks', () => {
+    const barrels = REAL_CORPORA.find((corpus) => corpus.id === 'barrels')!;
+    const pin = readRealCorpusPin(barrels.pinFile);
+    expect(pin.package.version).toMatch(/^\d+\.\d+\.\d+$/);
+    expect(pin.lines).toBeGreaterThanOrEqual(100_000);
+    expect(pin.extensions).toEqual(['js']);
+    expect(readRealCorpusPin().extensions).toEqual(['ts']);
+    expect(() => readRealCorpusPin(writePin({ ...VALID, extensions: ['py'] }))).toThrow(/real-corpus\.json: "extensions" must be a non-empty list of ts, js/);
   });
 
   it('rejects a pin that does not say exactly what is measured, naming the file', () => {

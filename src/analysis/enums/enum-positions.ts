@@ -12,6 +12,7 @@
 import { AST_NODE_TYPES, type TSESTree } from '@typescript-eslint/utils';
 import { getKeyName, memberName, unwrapChainAndTypeWrappers, unwrapTypeWrappers } from '../syntax/ast.js';
 import type { ModuleSource } from '../modules/module-graph.js';
+import { vocabularyPattern } from '../syntax/file-text.js';
 import {
   isChainContinuation,
   resolveLibraryCall,
@@ -75,6 +76,13 @@ const FORMS: Readonly<Record<SchemaLibrary, LibraryForms>> = {
 
 /** Every name under which a library call is an enum position (directly or as a union of literals). */
 const FACTORY_NAMES: ReadonlySet<string> = new Set(Object.values(FORMS).flatMap((forms) => [...forms.direct, ...forms.union]));
+
+/**
+ * What a file must spell to hold an enum position by its own text: the `enum` key or a factory's
+ * name (matched case-insensitively, so `nativeEnum` and TypeBox's `Union` are among them). The
+ * one other way in is an alias of a factory imported from a project module (`mayImportLibraryBinding`).
+ */
+export const ENUM_POSITION_VOCABULARY = vocabularyPattern(['enum', ...FACTORY_NAMES]);
 
 const RUNTIME_TYPE_CONSTRUCTORS = new Set(['String', 'Number', 'Boolean', 'Date', 'Array', 'Object', 'Buffer', 'Map', 'BigInt']);
 

@@ -1,6 +1,7 @@
 import { readFileWithin } from '../../util/bounded-read.js';
 import { MAX_MODULE_BYTES, stampInPass } from './module-graph.js';
 import { isBareSpecifier, isReadable, resolveSpecifier } from './module-resolution.js';
+import { mayPassOnPackageBinding } from './module-summary.js';
 import { exportsLocalNames, relativeSpecifiersIn } from './reexport-scan.js';
 
 // Whether an import can lead to a schema library, decided from the texts of the modules in
@@ -78,8 +79,9 @@ function mentionsAny(scan: ModuleScan, packages: readonly string[], packagesKey:
 /**
  * Whether following `specifier` from `fromFile` through the project's own modules (relative
  * imports, path aliases, workspace packages) can end at one of `packages` (bare specifiers such
- * as `zod`). False only when no module reachable through anything that looks like an import both
- * mentions one of them and has syntax to pass a binding on, so a caller that looks for a
+ * as `zod`). False only when no module reachable through anything that looks like an import
+ * mentions one of them, has syntax to pass a binding on and, read (`module-summary.ts`), does
+ * export something that may be the package's binding, so a caller that looks for a
  * package's names behind a local barrel may skip parsing the modules in between: no export they
  * make can come from the package. A specifier that names a package the analysis does not read
  * is the caller's to judge by its name (true). Each module is read once per version and
@@ -106,7 +108,10 @@ export function mayReachPackage(fromFile: string, specifier: string, packages: r
     const stamp = stampInPass(file, checked);
     const scan = stamp === undefined ? undefined : scanModule(file, stamp);
     const opaque = scan !== undefined && (scan.text === undefined || scan.relativeSpecifiers === undefined);
-    if (earlier === true || opaque || (scan && scan.passesOn && mentionsAny(scan, packages, packagesKey))) {
+    // A module whose text may pass a package's binding on is asked its summary (a parse, once per
+    // version): most such modules import the package to build their own schemas and pass nothing of it on.
+    const passesOnPackage = scan !== undefined && scan.passesOn && mentionsAny(scan, packages, packagesKey) && mayPassOnPackageBinding(file, packages, packagesKey, checked);
+    if (earlier === true || opaque || passesOnPackage) {
       known.set(start, true);
       return true;
     }

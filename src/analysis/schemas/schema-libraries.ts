@@ -3,6 +3,7 @@ import { destructuredKey, memberName, requiredSpecifier, unwrapChainAndTypeWrapp
 import { findBinding, findTopLevelBinding, type Binding } from '../values/bindings.js';
 import { resolveImport, type ExportTarget, type ModuleSource } from '../modules/module-graph.js';
 import { mayReachPackage } from '../modules/package-reach.js';
+import { importsMayPassOnPackageBinding } from '../modules/module-summary.js';
 import type { SchemaLibrarySettings } from '../../settings.js';
 
 export type SchemaLibrary = 'zod' | 'typebox' | 'valibot';
@@ -218,4 +219,13 @@ export function resolveLibraryCall(
 export function isChainContinuation(node: TSESTree.CallExpression): boolean {
   const callee = unwrapChainAndTypeWrappers(node.callee);
   return callee.type === 'MemberExpression' && unwrapChainAndTypeWrappers(callee.object).type === 'CallExpression';
+}
+
+/**
+ * Whether a name the program imports from the project's own modules may resolve to a schema
+ * library's binding (`import { zod } from '../third_party/index.js'`), answered from the imported
+ * modules' summaries: the part of a rule's necessary condition its vocabulary cannot see.
+ */
+export function mayImportLibraryBinding(program: TSESTree.Program, file: string, env: LibraryEnvironment): boolean {
+  return importsMayPassOnPackageBinding(program, file, librarySpecifiers(env.libraries), env.checked);
 }
