@@ -1,3 +1,4 @@
+/// <reference types="vite/client" />
 import * as tsParser from '@typescript-eslint/parser';
 import { ESLint } from 'eslint';
 import { afterAll, describe, expect, it } from 'vitest';
