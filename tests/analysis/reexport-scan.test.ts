@@ -10,7 +10,11 @@ import { isBarrel, mayExportQuotedName, relativeSpecifiersIn } from '../../src/a
 
 const REEXPORT_FROM = /\bexport\s+(?:type\s+)?(?:\*(?:\s*as\s+[\w$]+)?|\{[^}]*\})\s*from\s*(['"])(\.[^'"\\]*)\1/g;
 const LOCAL_REEXPORT =
-  /\bexport\s*(?:\{[^}]*\}(?!\s*from)|default\s+[\w$]+\s*;|=)|\bexport\s+(?:const|let|var)\b[^=;]*(?:=>[^=;]*)*=\s*[A-Za-z_$][\w$]*(?:\s*\??\.\s*[A-Za-z_$][\w$]*)*\s*(?:$|[;,)\n\r!]|as\b|satisfies\b)/;
+  /\bexport\s*(?:\{[^}]*\}(?!\s*from)|default\s+[\w$]+\s*;|=)|\bexport\s+(?:const|let|var)\b[^=;]*(?:=>[^=;]*)*=\s*[A-Za-z_$][\w$]*(?:\s*\??\.\s*[A-Za-z_$][\w$]*)*\s*(?:$|[;,)\n\r!]|as(?![\w$])|satisfies(?![\w$]))/;
+// The old expressions ended a name at `\b`, which takes `$` for a boundary; in JavaScript `$` is
+// part of a name (`fooas$` is one identifier, not `foo as`), so the oracle ends names as the
+// language does. Seed 723738879 drew `= z.objectfooas$"../b.js"`, which only the old `\b` read
+// as a re-export.
 const RELATIVE_SPECIFIER = /^\.\.?(?:\/[^\n]*)?$/;
 
 function oracleIsBarrel(text: string): boolean {
