@@ -1,6 +1,6 @@
 import { extname } from 'node:path';
 import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
-import { eslintDefaultParser, isTypeScriptFile, loadTypeScriptParser } from '../../parsers.js';
+import { eslintDefaultParser, isTypeScriptFile, loadTypeScriptParser, loadTypeScriptParts } from '../../parsers.js';
 import { hasModuleSyntax } from '../../util/module-kind.js';
 import { moduleKindOf } from './module-resolution.js';
 
@@ -27,9 +27,18 @@ export function parseModuleText(file: string, text: string, checked?: Set<string
   const jsx = extname(file).toLowerCase().endsWith('x');
   const typeScript = loadTypeScriptParser();
   if (typeScript.parser) {
+    const sourceType = script ? 'script' : 'module';
+    const parts = loadTypeScriptParts();
+    if (parts) {
+      // What `parseForESLint` does without a project, minus the tokens nothing here reads.
+      const ast = parts.parse(text, { filePath: file, sourceType, jsx, range: true, loc: true, comment: true, tokens: false }) as TSESTree.Program;
+      (ast as { sourceType: string }).sourceType = sourceType;
+      const scopeManager = parts.analyze(ast, { globalReturn: script, sourceType }) as ScopeManager;
+      return { ast, scopeManager, visitorKeys: parts.visitorKeys };
+    }
     const result = typeScript.parser.parseForESLint(text, {
       filePath: file,
-      sourceType: script ? 'script' : 'module',
+      sourceType,
       ecmaVersion: 'latest',
       ecmaFeatures: { globalReturn: script, jsx },
       range: true,
@@ -38,6 +47,8 @@ export function parseModuleText(file: string, text: string, checked?: Set<string
       tokens: false,
       jsx,
     });
+    // `parseForESLint` builds tokens whatever it is told; a module held for its values needs none.
+    delete (result.ast as { tokens?: unknown }).tokens;
     return { ast: result.ast as unknown as TSESTree.Program, scopeManager: result.scopeManager as TSESLint.Scope.ScopeManager, visitorKeys: result.visitorKeys };
   }
   if (isTypeScriptFile(file)) throw new Error(typeScript.problem);
