@@ -1,6 +1,7 @@
 import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
 import { readFileWithin } from '../../util/bounded-read.js';
 import { stampInPass } from './file-stamps.js';
+import { admitToPass, HeldCache, HOLD_WEIGHTS, refusedInPass } from './module-cache.js';
 import { buildExportTable, type ExportTable } from './module-exports.js';
 import { parseModuleText, scopeOf, setParents, topLevelScope, type ParsedText } from './module-parser.js';
 import { isBareSpecifier, isReadable, resolveSpecifier, type ImportSyntax, type Resolution } from './module-resolution.js';
@@ -53,6 +54,8 @@ export type ExportTarget =
 interface CachedModule {
   readonly file: string;
   readonly stamp: string;
+  /** The length of its text: what holding it, and reading it in a pass, is charged. */
+  readonly size: number;
   /** Undefined when the file could not be read or parsed: its values are unknown, never an error. */
   readonly source: ParsedModule | JsonModule | undefined;
 }
@@ -73,7 +76,8 @@ interface JsonModule {
 export const MAX_MODULE_BYTES = 2 * 1024 * 1024;
 const MAX_REEXPORT_DEPTH = 32;
 
-const moduleCache = new Map<string, CachedModule>();
+/** Parsed modules with their export tables, within the budget of `module-cache.ts`. */
+const moduleCache = new HeldCache<CachedModule>('module');
 const parseCounts = new Map<string, number>();
 
 /** How often each module was parsed in this process: the benchmark proves "at most once". */
@@ -102,19 +106,16 @@ export interface LintedModule {
 /**
  * Files ESLint has linted in this process, offered before another file imports them (a glossary
  * module is usually linted before the tools that read it). Reusing ESLint's parse means the
- * module is parsed once in the process, not once by ESLint and again here. Bounded: an editor
- * session offers every file it lints.
+ * module is parsed once in the process, not once by ESLint and again here. Within the budget of
+ * `module-cache.ts`, at the weight of a parse with tokens: an editor session offers every file it lints.
  */
-const offeredModules = new Map<string, LintedModule>();
-const MAX_OFFERED_MODULES = 1024;
+const offeredModules = new HeldCache<LintedModule>('offered');
 const adoptionCounts = new Map<string, number>();
 
 export function offerLintedModule(file: string, linted: LintedModule): void {
   // A parse of the graph's own is kept already; the offer would only hold a second tree.
   if (moduleCache.has(file)) return;
-  offeredModules.delete(file);
-  offeredModules.set(file, linted);
-  if (offeredModules.size > MAX_OFFERED_MODULES) offeredModules.delete(offeredModules.keys().next().value!);
+  offeredModules.set(file, linted, linted.text.length, HOLD_WEIGHTS.eslintParse);
 }
 
 /** How often a module's imported values were read from ESLint's own parse instead of a parse here. */
@@ -135,25 +136,35 @@ function parsedModuleOf(file: string, text: string, ast: TSESTree.Program, scope
   };
 }
 
-function parseModule(file: string, checked: Set<string>): ParsedModule | JsonModule | undefined {
+/** A module's text as the graph reads it: at most `MAX_MODULE_BYTES`, never a binary file. */
+function readModuleText(file: string): string | undefined {
   const buffer = readFileWithin(file, MAX_MODULE_BYTES);
   if (!buffer || buffer.includes(0)) return undefined;
-  const text = buffer.toString('utf8').replace(/^\uFEFF/, '');
+  return buffer.toString('utf8').replace(/^\uFEFF/, '');
+}
+
+interface Parsed {
+  readonly source: ParsedModule | JsonModule | undefined;
+  /** What holding it costs per byte of its text (see `HOLD_WEIGHTS`). */
+  readonly weight: number;
+}
+
+function parseModule(file: string, text: string, checked: Set<string>): Parsed {
   const offered = offeredModules.get(file);
   if (offered) {
     offeredModules.delete(file);
     // Only what is on disk counts: an editor lints unsaved text, which importers must not see.
     if (offered.text === text) {
       adoptionCounts.set(file, (adoptionCounts.get(file) ?? 0) + 1);
-      return parsedModuleOf(file, text, offered.ast, offered.scopeManager);
+      return { source: parsedModuleOf(file, text, offered.ast, offered.scopeManager), weight: HOLD_WEIGHTS.eslintParse };
     }
   }
   parseCounts.set(file, (parseCounts.get(file) ?? 0) + 1);
   if (file.endsWith('.json')) {
     try {
-      return { kind: 'json', file, value: JSON.parse(text) as unknown };
+      return { source: { kind: 'json', file, value: JSON.parse(text) as unknown }, weight: HOLD_WEIGHTS.parse };
     } catch {
-      return undefined;
+      return { source: undefined, weight: HOLD_WEIGHTS.parse };
     }
   }
   let result: ParsedText;
@@ -163,19 +174,21 @@ function parseModule(file: string, checked: Set<string>): ParsedModule | JsonMod
     // A module that does not parse is the user's problem to see in its own lint run; here its
     // values are simply unknown, which never produces a finding. Only the parse is guarded: an
     // error in what follows is this plugin's bug and must reach the user as one.
-    return undefined;
+    return { source: undefined, weight: HOLD_WEIGHTS.parse };
   }
   setParents(result.ast, result.visitorKeys);
-  return parsedModuleOf(file, text, result.ast, result.scopeManager);
+  return { source: parsedModuleOf(file, text, result.ast, result.scopeManager), weight: HOLD_WEIGHTS.parse };
 }
 
 /**
  * Loads a module through the process-wide cache. `checked` is the caller's set of files already
  * validated in this lint pass: each file is `stat`ed once per pass, so an edit on disk is seen by
- * the next lint (the editor's long-lived process) while the parse is reused across files.
+ * the next lint (the editor's long-lived process) while the parse is reused across files. A
+ * module the pass has no budget left for (`admitToPass`) is unknown to it, parsed or not.
  */
 export function loadModule(file: string, checked: Set<string>): ParsedModule | JsonModule | undefined {
-  const cached = moduleCache.get(file);
+  if (refusedInPass(checked, file)) return undefined;
+  const cached = moduleCache.get(file, checked);
   if (cached && checked.has(file)) return cached.source;
   checked.add(file);
   const stamp = stampInPass(file, checked);
@@ -183,9 +196,17 @@ export function loadModule(file: string, checked: Set<string>): ParsedModule | J
     moduleCache.delete(file);
     return undefined;
   }
-  if (cached && cached.stamp === stamp) return cached.source;
-  const source = parseModule(file, checked);
-  moduleCache.set(file, { file, stamp, source });
+  if (cached && cached.stamp === stamp) return admitToPass(checked, file, cached.size) ? cached.source : undefined;
+  moduleCache.delete(file);
+  const text = readModuleText(file);
+  if (text === undefined) {
+    moduleCache.set(file, { file, stamp, size: 0, source: undefined }, 0, HOLD_WEIGHTS.parse, checked);
+    return undefined;
+  }
+  // Charged before the parse: a module past the pass's budget is never parsed.
+  if (!admitToPass(checked, file, text.length)) return undefined;
+  const { source, weight } = parseModule(file, text, checked);
+  moduleCache.set(file, { file, stamp, size: text.length, source }, text.length, weight, checked);
   return source;
 }
 
@@ -353,19 +374,19 @@ function starSource(fromFile: string, specifier: string, checked: Set<string>): 
   };
 }
 
-/** Texts read without a parse (see `StarIndex`), by version. */
-const unparsedTexts = new Map<string, { readonly stamp: string; readonly text: string | undefined }>();
+/** Texts read without a parse (see `StarIndex`), by version, within the budget of `module-cache.ts`. */
+const unparsedTexts = new HeldCache<{ readonly stamp: string; readonly text: string | undefined }>('text');
 
 /** A module's text as `loadModule` would parse it, without parsing it; undefined when unreadable. */
 function moduleText(file: string, checked: Set<string>): string | undefined {
   const stamp = stampInPass(file, checked);
   if (stamp === undefined) return undefined;
-  const parsed = moduleCache.get(file);
+  const parsed = moduleCache.peek(file);
   if (parsed?.stamp === stamp && parsed.source?.kind === 'module') return parsed.source.text;
-  const known = unparsedTexts.get(file);
+  const known = unparsedTexts.get(file, checked);
   if (known?.stamp === stamp) return known.text;
   const buffer = readFileWithin(file, MAX_MODULE_BYTES);
   const text = !buffer || buffer.includes(0) ? undefined : buffer.toString('utf8');
-  unparsedTexts.set(file, { stamp, text });
+  unparsedTexts.set(file, { stamp, text }, text?.length ?? 0, HOLD_WEIGHTS.text, checked);
   return text;
 }

@@ -1,4 +1,5 @@
 import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
+import { HeldCache, SUMMARY_CHARGE } from './module-cache.js';
 import { buildExportTable } from './module-exports.js';
 import { loadModule, stampInPass } from './module-graph.js';
 import { isReadable, resolveSpecifier } from './module-resolution.js';
@@ -26,7 +27,8 @@ interface Summary {
   readonly answers: Map<string, boolean>;
 }
 
-const summaries = new Map<string, Summary>();
+/** Within the budget of `module-cache.ts`, like everything else kept across files. */
+const summaries = new HeldCache<Summary>('summary');
 
 /**
  * An initializer that can alias another binding without calling anything (`z`, `z.enum`,
@@ -95,8 +97,8 @@ function computeAnswer(file: string, packages: readonly string[], checked: Set<s
 export function mayPassOnPackageBinding(file: string, packages: readonly string[], packagesKey: string, checked: Set<string>): boolean {
   const stamp = stampInPass(file, checked);
   if (stamp === undefined) return true;
-  let summary = summaries.get(file);
-  if (summary?.stamp !== stamp) summaries.set(file, (summary = { stamp, answers: new Map() }));
+  let summary = summaries.get(file, checked);
+  if (summary?.stamp !== stamp) summaries.set(file, (summary = { stamp, answers: new Map() }), SUMMARY_CHARGE, 1, checked);
   let answer = summary.answers.get(packagesKey);
   if (answer === undefined) {
     answer = computeAnswer(file, packages, checked);
