@@ -14,7 +14,7 @@ export interface MemoryCase {
   readonly lint: readonly string[];
 }
 
-const PRELUDE = "import { z } from 'zod';\nconst server = globalThis.server;\n";
+const PRELUDE = "import { z } from 'zod';\nconst server = globalThis.server;\nconst tools = [];\n";
 
 /** A fallback every linted file ends with: its finding shows the file was analysed to its end. */
 export const CANARY = [
@@ -25,7 +25,7 @@ export const CANARY = [
   "    return { type: 'object' };",
   '  }',
   '}',
-  "server.registerTool('canary', { inputSchema: loadSchema('{}') }, async () => ({ content: [] }));",
+  "tools.push({ name: 'canary', inputSchema: loadSchema('{}') });",
   '',
 ].join('\n');
 

@@ -1,28 +1,49 @@
+import { getHeapStatistics } from 'node:v8';
+
 /**
  * What the module graph keeps from one linted file to the next (parsed imported modules with their
  * export tables, ESLint's parses offered to importers, texts read without a parse, per-module
  * summaries), under one budget, so that a run that imports four or forty large modules holds no
- * more than one that imports two. The budget is counted in bytes of source: a parse here holds
- * 80 to 110 bytes of heap per byte of source (measured on generated 1.9 MB modules: 155 MB for
- * plain code, 207 MB for a module of one-line doubling consts), so the budget's 4 MiB are at most
- * about 450 MB of heap.
+ * more than one that imports two. Counted in bytes of source: a parse here holds 80 to 110 bytes
+ * of heap per byte of source (measured on generated 1.9 MB modules: 155 MB for plain code, 207 MB
+ * for a module of one-line doubling consts), so 4 MiB of source are at most about 450 MB of heap.
  *
- * Two limits, one number:
- * - **held across files**: every entry is charged its source length times its kind's weight,
- *   and past the budget the least recently used entries are evicted. An evicted module is parsed
- *   again when a file needs it: correct, only slower.
+ * Two limits:
  * - **read by one file**: the modules one lint pass (one `checked` set) uses, parsed here or
- *   found in the cache, may add up to the budget of source. A module past that is not read in
- *   that pass: its values are unknown, which never makes a finding. The entries a pass uses are
- *   held by its evaluator whatever the cache does, so they are never evicted while it runs, and
+ *   found in the cache, may add up to 4 MiB of source. A module past that is not read in that
+ *   pass: its values are unknown, which never makes a finding. The entries a pass uses are held
+ *   by its evaluator whatever the cache does, so they are never evicted while it runs, and
  *   counting them per pass (not by what the cache happens to hold) makes what a file reads the
- *   same whichever files were linted before it.
+ *   same whichever files were linted before it, and on every machine.
+ * - **held across files**: every entry is charged its source length times its kind's weight;
+ *   past the ceiling the least recently used entries are evicted, and an evicted module is parsed
+ *   again when a file needs it: correct, only slower. Since eviction changes only the time a run
+ *   takes, never what it reports, the ceiling follows the heap the process may use: a quarter of
+ *   it at `HEAP_BYTES_PER_SOURCE_BYTE`, never below one file's reads (a 1 GB heap gives those
+ *   4 MiB) nor above 64 MiB.
  */
 
 export const MODULE_MEMORY_LIMITS = {
-  /** Bytes of source held across files, and read by one linted file. */
+  /** Bytes of source one linted file may read from the modules it imports. */
   sourceBytes: 4 * 1024 * 1024,
+  /** The most the cache holds across files, however large the heap. */
+  maxHeldSourceBytes: 64 * 1024 * 1024,
 } as const;
+
+/** The most a parse held here was measured to cost, per byte of its source (see above). */
+const HEAP_BYTES_PER_SOURCE_BYTE = 110;
+
+function ceilingForHeap(): number {
+  const quarter = Math.floor(getHeapStatistics().heap_size_limit / 4 / HEAP_BYTES_PER_SOURCE_BYTE);
+  return Math.min(MODULE_MEMORY_LIMITS.maxHeldSourceBytes, Math.max(MODULE_MEMORY_LIMITS.sourceBytes, quarter));
+}
+
+let heldCeiling = ceilingForHeap();
+
+/** The ceiling of what is held across files, in weighted bytes of source. */
+export function heldCeilingBytes(): number {
+  return heldCeiling;
+}
 
 /** An entry's heap per byte of source, relative to a parse of the module graph's own. */
 export const HOLD_WEIGHTS = {
@@ -65,12 +86,12 @@ function passId(checked: Set<string> | undefined): number {
 }
 
 function evictFor(cost: number): void {
-  if (heldCost + cost <= MODULE_MEMORY_LIMITS.sourceBytes) return;
+  if (heldCost + cost <= heldCeiling) return;
   for (const [key, entry] of entries) {
     if (entry.pass === latestPass && latestPass !== 0) continue;
     entries.delete(key);
     heldCost -= entry.cost;
-    if (heldCost + cost <= MODULE_MEMORY_LIMITS.sourceBytes) return;
+    if (heldCost + cost <= heldCeiling) return;
   }
 }
 
@@ -115,7 +136,7 @@ export class HeldCache<V> {
     evictFor(cost);
     const pass = passId(checked);
     // The running pass holds what it uses anyway; anything else is only kept within the budget.
-    if (heldCost + cost > MODULE_MEMORY_LIMITS.sourceBytes && pass === 0) return false;
+    if (heldCost + cost > heldCeiling && pass === 0) return false;
     entries.set(this.#key(file), { value, cost, pass });
     heldCost += cost;
     return true;
@@ -135,10 +156,11 @@ export function heldSourceBytes(): number {
   return heldCost;
 }
 
-/** Empties the cache (tests). */
-export function clearHeldModules(): void {
+/** Empties the cache and sets its ceiling (tests: it otherwise follows the heap). */
+export function clearHeldModules(ceiling = ceilingForHeap()): void {
   entries.clear();
   heldCost = 0;
+  heldCeiling = ceiling;
 }
 
 interface PassReads {
