@@ -102,7 +102,9 @@ function plainModules(count: number, prefix: string): Record<string, string> {
 
 export function memoryCases(): MemoryCase[] {
   const doubling = doublingModule();
-  const groups = Array.from({ length: doubling.groups }, (_, group) => group);
+  // The first, middle and last groups: each value doubles past the value budget, and more of
+  // them would spend the file's budget (its later values are then holes, canary included).
+  const groups = [0, Math.floor(doubling.groups / 2), doubling.groups - 1];
   const doublingUser = [
     PRELUDE.trimEnd(),
     "import * as big from './doubling.js';",
@@ -112,15 +114,16 @@ export function memoryCases(): MemoryCase[] {
       `server.registerTool('o${group}', { inputSchema: O${group} }, async () => ({ content: [] }));`,
       `server.registerTool('z${group}', { inputSchema: z.object({ a: z.enum(A${group}), s: z.enum(big.S${group}) }) }, async () => ({ content: [] }));`,
     ]),
-    "server.registerTool('ns', { inputSchema: { type: 'object', properties: { x: { enum: Object.values(big) } } } }, async () => ({ content: [] }));",
   ].join('\n');
+  // Last, after the canary: every export of the module, read through its namespace.
+  const namespaceRead = "tools.push({ name: 'ns', inputSchema: { type: 'object', properties: { x: { enum: Object.values(big) } } } });\n";
   const four = plainModules(4, 'four');
   const forty = plainModules(40, 'forty');
   const apart = plainModules(8, 'apart');
   return [
     {
       name: 'a 1.9 MB module of doubling values, imported',
-      files: { 'doubling.ts': doubling.text, 'user.ts': `${doublingUser}\n${CANARY}` },
+      files: { 'doubling.ts': doubling.text, 'user.ts': `${doublingUser}\n${CANARY}${namespaceRead}` },
       lint: ['user.ts'],
     },
     {

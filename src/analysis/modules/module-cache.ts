@@ -58,8 +58,14 @@ export const HOLD_WEIGHTS = {
   text: 1 / 64,
 } as const;
 
-/** What a per-module summary (a few booleans) is charged: what it holds is a few small objects. */
-export const SUMMARY_CHARGE = 16;
+/**
+ * The least an entry is charged, in bytes of source: its own few objects, so that entries with
+ * nothing in them (a file that could not be read) are bounded in number too.
+ */
+const ENTRY_CHARGE = 16;
+
+/** What a per-module summary (a few booleans) is charged: an entry's own objects. */
+export const SUMMARY_CHARGE = ENTRY_CHARGE;
 
 interface Entry {
   readonly value: unknown;
@@ -132,7 +138,7 @@ export class HeldCache<V> {
    */
   set(file: string, value: V, sourceBytes: number, weight: number, checked?: Set<string>): boolean {
     this.delete(file);
-    const cost = Math.ceil(sourceBytes * weight);
+    const cost = Math.max(ENTRY_CHARGE, Math.ceil(sourceBytes * weight));
     evictFor(cost);
     const pass = passId(checked);
     // The running pass holds what it uses anyway; anything else is only kept within the budget.
