@@ -6,7 +6,9 @@ import { fallbackSlotListeners, getFallbackPosition, referenceName, type Fallbac
 import { permissiveConverterOption, schemaByWhatItIs } from '../src/analysis/flow/schema-evidence.js';
 import { resolveLibraryReference } from '../src/analysis/schemas/schema-libraries.js';
 import { isRelayedToolSchema } from '../src/analysis/fallback/relayed-tool.js';
-import { classifySchema, JSON_SCHEMA_KEYWORDS, mayBePermissiveObjectLiteral, NO_ARGUMENTS_JSON_SCHEMA, type Permissiveness } from '../src/analysis/schemas/schema-model.js';
+import { describeUnsunkFailure, isCertainFailure, isStandardSchemaDocumentation } from '../src/analysis/fallback/failure-evidence.js';
+import { isSchemaOnlyObject, JSON_SCHEMA_KEYWORDS, mayBePermissiveObjectLiteral, NO_ARGUMENTS_JSON_SCHEMA, type Permissiveness } from '../src/analysis/schemas/schema-model.js';
+import { permissiveValueOf } from '../src/analysis/schemas/permissive-value.js';
 import { calleeName, isToolSchemaKey } from '../src/analysis/flow/schema-sinks.js';
 import { describeSink, expectedAt } from '../src/analysis/flow/sink-model.js';
 import type { BuilderValue, StaticValue } from '../src/analysis/values/static-value.js';
@@ -82,8 +84,10 @@ export default createRule<Options, MessageIds>({
     /**
      * Where the fallback goes, as a message names it, and whether that is an output schema. A
      * schema by its sink (a tool definition, a registration call, Ajv, a schema library, a
-     * converter's branch), or standing in for a value that is a schema by what it is. Anything
-     * else, including every fallback whose sink is unknown, is not reported.
+     * converter's branch), or standing in for a value that is a schema by what it is, or a
+     * certain failure's fallback that is itself a schema by what it is (`catch { return { type:
+     * 'object' } }`, whose sink may be in another module). Anything else whose sink is unknown is
+     * not reported: `{}` and `true` are schemas only by where they go.
      */
     function destination(position: FallbackPosition, node: TSESTree.Expression, value: StaticValue): { sink: string; output: boolean } | undefined {
       const answer = sinks().sinkOf(node);
@@ -106,10 +110,14 @@ export default createRule<Options, MessageIds>({
         return { sink: describeSink(answer.sink), output };
       }
       if (position.nestedKey !== undefined) return undefined;
+      const output = position.names.some((name) => OUTPUT_SCHEMA_NAME.test(name));
       for (const replaced of position.replaced) {
         const schema = schemaByWhatItIs(replaced, sinks().evaluator);
-        if (schema !== undefined) return { sink: `used in place of \`${schema}\``, output: position.names.some((name) => OUTPUT_SCHEMA_NAME.test(name)) };
+        if (schema !== undefined) return { sink: `used in place of \`${schema}\``, output };
       }
+      // Handed to code that may fill it in: `{ type: 'object' }` may get its properties there.
+      if (answer.modifies && value.kind === 'object') return undefined;
+      if (isSchemaByItsShape(value) && isCertainFailure(position, node, { sourceCode })) return { sink: describeUnsunkFailure(node, sourceCode), output };
       return undefined;
     }
 
@@ -120,14 +128,15 @@ export default createRule<Options, MessageIds>({
       if (node.type === AST_NODE_TYPES.ObjectExpression && !mayBePermissiveObjectLiteral(node)) return;
       const position = getFallbackPosition(candidate, sourceCode);
       if (!position) return;
-      const value = evaluate(node);
-      const permissiveness = classifySchema(value);
-      if (!permissiveness) return;
+      const permissive = permissiveValueOf(node, sinks().evaluator);
+      if (!permissive) return;
+      const { value, permissiveness } = permissive;
       // zod's `schema.catch(value)` is the value parsing yields when it fails, not a rejection handler.
       if (position.form === 'rejection-handler' && position.replaced[0] && evaluate(position.replaced[0]).kind === 'builder') return;
       // `loose ? {} : { type: 'object' }` chooses between two permissive schemas: nothing is replaced.
-      if (position.replaced.length > 0 && position.replaced.every((other) => classifySchema(evaluate(other)) !== undefined)) return;
+      if (position.replaced.length > 0 && position.replaced.every((other) => permissiveValueOf(other, sinks().evaluator) !== undefined)) return;
       if (position.guard && isUnreachableGuard(position.guard.test, position.guard.fn)) return;
+      if (isStandardSchemaDocumentation(node, (fn) => sinks().callSitesOf(fn))) return;
       const target = destination(position, candidate, value);
       if (!target || (target.output && !checkOutputSchemas)) return;
       const accepts = ACCEPTS[permissiveness];
@@ -202,6 +211,8 @@ export default createRule<Options, MessageIds>({
  */
 const CANDIDATE_TYPES: ReadonlySet<AST_NODE_TYPES> = new Set([
   AST_NODE_TYPES.ObjectExpression,
+  // `required ? s : s.optional()`: a choice between two permissive schemas is one.
+  AST_NODE_TYPES.ConditionalExpression,
   AST_NODE_TYPES.Identifier,
   AST_NODE_TYPES.MemberExpression,
   AST_NODE_TYPES.CallExpression,
@@ -211,6 +222,16 @@ const CANDIDATE_TYPES: ReadonlySet<AST_NODE_TYPES> = new Set([
   AST_NODE_TYPES.TSNonNullExpression,
   AST_NODE_TYPES.TSTypeAssertion,
 ]);
+
+/**
+ * A schema by its shape alone, with no sink to vouch for it: a library builder (the library is
+ * resolved from the import), or a JSON Schema literal whose keys are schema keywords and which is
+ * schema-shaped (`{ type: 'object' }`, `{ $schema, … }`, `{ additionalProperties: true }`). `{}`
+ * and `true` are not: they are a schema only by where they go.
+ */
+function isSchemaByItsShape(value: StaticValue): boolean {
+  return value.kind === 'builder' || isSchemaOnlyObject(value);
+}
 
 /** How each library spells a closed schema without properties, given its namespace. */
 const CLOSED_BUILDERS: Readonly<Record<BuilderValue['library'], { namespace: string; closed: (namespace: string) => string }>> = {

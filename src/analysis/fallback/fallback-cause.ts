@@ -304,3 +304,93 @@ export function isModeTest(test: TSESTree.Node): boolean {
   const isConstant = (side: TSESTree.Node): boolean => side.type === AST_NODE_TYPES.Literal && typeof side.value === 'string';
   return (isMode(test.left) && isConstant(test.right)) || (isMode(test.right) && isConstant(test.left));
 }
+
+/**
+ * Whether a test reads a build's outcome: `r.ok`, `!parsed.success`, `result.isErr()`,
+ * `built.error !== undefined`, or a binding of one (`const ok = …; if (!ok)`). Narrower than a
+ * failure cause: a call's result or a shape check may be anything, an outcome is a build's verdict.
+ */
+export function readsOutcome(test: TSESTree.Node): boolean {
+  switch (test.type) {
+    case AST_NODE_TYPES.UnaryExpression:
+      return test.operator === '!' && readsOutcome(test.argument);
+    case AST_NODE_TYPES.LogicalExpression:
+      return readsOutcome(test.left) || readsOutcome(test.right);
+    case AST_NODE_TYPES.BinaryExpression:
+      return ['===', '!==', '==', '!='].includes(test.operator) && (readsOutcome(test.left) || readsOutcome(test.right));
+    case AST_NODE_TYPES.ChainExpression:
+      return readsOutcome(test.expression);
+    case AST_NODE_TYPES.MemberExpression: {
+      const key = getKeyName(test.property, test.computed);
+      return key !== undefined && OUTCOME_MEMBERS.has(key);
+    }
+    case AST_NODE_TYPES.CallExpression: {
+      const name = methodName(test.callee);
+      return test.callee.type === AST_NODE_TYPES.MemberExpression && name !== undefined && OUTCOME_MEMBERS.has(name);
+    }
+    default:
+      return isTypeWrapper(test) && readsOutcome(test.expression);
+  }
+}
+
+function hasTypeof(node: TSESTree.Node): boolean {
+  switch (node.type) {
+    case AST_NODE_TYPES.UnaryExpression:
+      return node.operator === 'typeof' || hasTypeof(node.argument);
+    case AST_NODE_TYPES.LogicalExpression:
+    case AST_NODE_TYPES.BinaryExpression:
+      return hasTypeof(node.left) || hasTypeof(node.right);
+    default:
+      return false;
+  }
+}
+
+/**
+ * A kind test of a schema (`prop.type === 'string'`, `def.typeName === 'ZodString'`,
+ * `s instanceof ZodString`), not of a runtime value: `typeof sample === 'string'` classifies data,
+ * and the code after it describes a value (an inference), not a schema it failed to convert.
+ */
+export function isSchemaKindTest(test: TSESTree.Node): boolean {
+  return isKindTest(test) && !hasTypeof(test);
+}
+
+/** `switch (prop.type)`, `switch (def.typeName)`: a converter's switch over the kinds of a schema. */
+export function isSchemaKindDiscriminant(discriminant: TSESTree.Node): boolean {
+  return isKindMember(discriminant);
+}
+
+/** Calls listing an object's own entries: an empty list means an empty object. */
+const ENTRY_LISTS = new Set(['keys', 'entries', 'values', 'getOwnPropertyNames']);
+
+function isEntryList(node: TSESTree.Node, resolver: Resolver): boolean {
+  if (node.type === AST_NODE_TYPES.CallExpression) {
+    const callee = node.callee;
+    return (
+      callee.type === AST_NODE_TYPES.MemberExpression &&
+      callee.object.type === AST_NODE_TYPES.Identifier &&
+      callee.object.name === 'Object' &&
+      ENTRY_LISTS.has(getKeyName(callee.property, callee.computed) ?? '')
+    );
+  }
+  if (node.type !== AST_NODE_TYPES.Identifier) return false;
+  const variable = ASTUtils.findVariable(resolver.sourceCode.getScope(node), node.name);
+  const definition = variable?.defs.length === 1 ? variable.defs[0] : undefined;
+  return definition?.node.type === AST_NODE_TYPES.VariableDeclarator && definition.node.init !== null && definition.node.id === definition.name && isEntryList(definition.node.init, resolver);
+}
+
+/** `list.length` of an entry list, or `list` itself under `!`. */
+function entryCount(node: TSESTree.Node, resolver: Resolver): boolean {
+  return node.type === AST_NODE_TYPES.MemberExpression && getKeyName(node.property, node.computed) === 'length' && isEntryList(node.object, resolver);
+}
+
+/**
+ * `Object.keys(sample).length === 0`, `!keys.length` (with `const keys = Object.keys(x)`): the
+ * input is an empty object. What follows translates it (an empty sample is any object, an empty
+ * zod shape accepts any object): an inference or a faithful case, not a fallback for a failure.
+ */
+export function isEmptyObjectTest(test: TSESTree.Node, resolver: Resolver): boolean {
+  if (test.type === AST_NODE_TYPES.UnaryExpression) return test.operator === '!' && entryCount(test.argument, resolver);
+  if (test.type !== AST_NODE_TYPES.BinaryExpression || !['===', '=='].includes(test.operator)) return false;
+  const isZero = (side: TSESTree.Node): boolean => side.type === AST_NODE_TYPES.Literal && side.value === 0;
+  return (entryCount(test.left, resolver) && isZero(test.right)) || (entryCount(test.right, resolver) && isZero(test.left));
+}
