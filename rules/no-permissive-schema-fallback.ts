@@ -8,7 +8,7 @@ import { resolveLibraryReference } from '../src/analysis/schemas/schema-librarie
 import { isRelayedToolSchema } from '../src/analysis/fallback/relayed-tool.js';
 import { describeUnsunkFailure, isCertainFailure, isStandardSchemaDocumentation } from '../src/analysis/fallback/failure-evidence.js';
 import { isSchemaOnlyObject, JSON_SCHEMA_KEYWORDS, mayBePermissiveObjectLiteral, NO_ARGUMENTS_JSON_SCHEMA, type Permissiveness } from '../src/analysis/schemas/schema-model.js';
-import { permissiveValueOf } from '../src/analysis/schemas/permissive-value.js';
+import { permissiveValueOf, refinesItself } from '../src/analysis/schemas/permissive-value.js';
 import { calleeName, isToolSchemaKey } from '../src/analysis/flow/schema-sinks.js';
 import { describeSink, expectedAt } from '../src/analysis/flow/sink-model.js';
 import type { BuilderValue, StaticValue } from '../src/analysis/values/static-value.js';
@@ -126,6 +126,7 @@ export default createRule<Options, MessageIds>({
       const node = unwrapTypeWrappers(candidate);
       // Most objects in a slot are data (`return { id: row.id, … }`): their keys already say so.
       if (node.type === AST_NODE_TYPES.ObjectExpression && !mayBePermissiveObjectLiteral(node)) return;
+      if (candidate.parent?.type === AST_NODE_TYPES.AssignmentExpression && candidate.parent.right === candidate && refinesItself(candidate.parent)) return;
       const position = getFallbackPosition(candidate, sourceCode);
       if (!position) return;
       const permissive = permissiveValueOf(node, sinks().evaluator);

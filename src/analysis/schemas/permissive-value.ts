@@ -36,6 +36,11 @@ export function permissiveValueOf(expression: TSESTree.Expression, evaluator: Ev
   return value.kind === 'unknown' ? refinedBinding(node, evaluator) : undefined;
 }
 
+/** `s = s.describe(d)`: the assignment refines the value its target already holds, it replaces nothing. */
+export function refinesItself(assignment: TSESTree.AssignmentExpression): boolean {
+  return assignment.operator === '=' && assignment.left.type === AST_NODE_TYPES.Identifier && refinedReceiver(assignment.right)?.name === assignment.left.name && assignment.right.type !== AST_NODE_TYPES.Identifier;
+}
+
 /** `s` in `s.describe(d).optional()`, when every step keeps what `s` accepts. */
 function refinedReceiver(node: TSESTree.Node): TSESTree.Identifier | undefined {
   let current = unwrapChainAndTypeWrappers(node);
