@@ -2,7 +2,7 @@ import { AST_NODE_TYPES, type TSESLint, type TSESTree } from '@typescript-eslint
 import { getKeyName, getTargetName, isTypeWrapper } from '../syntax/ast.js';
 import { forEachDescendant } from '../syntax/ast-walk.js';
 import { getFunctionName, isFunctionNode, type FunctionNode } from '../syntax/function-name.js';
-import { isBuildOutcome, isSchemaKindDiscriminant, isSchemaKindTest, methodName, readsOutcome, testedNames, type FallbackPosition, type Resolver } from './fallback-cause.js';
+import { isBuildOutcome, isKindMember, isKindTest, methodName, OUTCOME_MEMBERS, testedNames, type FallbackPosition, type Resolver } from './fallback-cause.js';
 import { enclosingFunction, statementGuard, type StatementGuard } from './fallback-statements.js';
 
 /**
@@ -35,7 +35,7 @@ export function isCertainFailure(position: FallbackPosition, slot: TSESTree.Expr
     case 'switch-default': {
       const statement = statementOf(site);
       const switchStatement = statement && enclosingSwitch(statement);
-      return switchStatement !== undefined && isSchemaKindDiscriminant(switchStatement.discriminant);
+      return switchStatement !== undefined && isKindMember(switchStatement.discriminant);
     }
     case 'guard-return':
     case 'branch-assign': {
@@ -89,6 +89,57 @@ function isCycleGuard(test: TSESTree.Expression, fn: FunctionNode, sourceCode: R
 }
 
 const RECORDING_METHODS: ReadonlySet<string> = new Set(['add', 'push', 'set']);
+
+/**
+ * Whether a test reads a build's outcome: `r.ok`, `!parsed.success`, `result.isErr()`,
+ * `built.error !== undefined`, or a binding of one (`const ok = …; if (!ok)`). Narrower than a
+ * failure cause: a call's result or a shape check may be anything, an outcome is a build's verdict.
+ */
+function readsOutcome(test: TSESTree.Node): boolean {
+  switch (test.type) {
+    case AST_NODE_TYPES.UnaryExpression:
+      return test.operator === '!' && readsOutcome(test.argument);
+    case AST_NODE_TYPES.LogicalExpression:
+      return readsOutcome(test.left) || readsOutcome(test.right);
+    case AST_NODE_TYPES.BinaryExpression:
+      return ['===', '!==', '==', '!='].includes(test.operator) && (readsOutcome(test.left) || readsOutcome(test.right));
+    case AST_NODE_TYPES.ChainExpression:
+      return readsOutcome(test.expression);
+    case AST_NODE_TYPES.MemberExpression: {
+      const key = getKeyName(test.property, test.computed);
+      return key !== undefined && OUTCOME_MEMBERS.has(key);
+    }
+    case AST_NODE_TYPES.CallExpression: {
+      const name = methodName(test.callee);
+      return test.callee.type === AST_NODE_TYPES.MemberExpression && name !== undefined && OUTCOME_MEMBERS.has(name);
+    }
+    default:
+      return isTypeWrapper(test) && readsOutcome(test.expression);
+  }
+}
+
+function hasTypeof(node: TSESTree.Node): boolean {
+  switch (node.type) {
+    case AST_NODE_TYPES.UnaryExpression:
+      return node.operator === 'typeof' || hasTypeof(node.argument);
+    case AST_NODE_TYPES.LogicalExpression:
+    case AST_NODE_TYPES.BinaryExpression:
+      return hasTypeof(node.left) || hasTypeof(node.right);
+    default:
+      return false;
+  }
+}
+
+/**
+ * A kind test of a schema (`prop.type === 'string'`, `def.typeName === 'ZodString'`,
+ * `s instanceof ZodString`), not of a runtime value: `typeof sample === 'string'` classifies data,
+ * and the code after it describes a value (an inference), not a schema it failed to convert.
+ */
+function isSchemaKindTest(test: TSESTree.Node): boolean {
+  return isKindTest(test) && !hasTypeof(test);
+}
+
+
 
 const IN_PLACE = 'in place of the schema it failed to build';
 

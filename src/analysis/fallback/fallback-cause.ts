@@ -65,7 +65,7 @@ export interface FallbackPosition {
 }
 
 /** Members of a build result that say whether building worked (`built.ok`, `parsed.success`, `r.isErr()`). */
-const OUTCOME_MEMBERS = new Set([
+export const OUTCOME_MEMBERS: ReadonlySet<string> = new Set([
   'ok',
   'success',
   'succeeded',
@@ -241,7 +241,7 @@ export function testCause(test: TSESTree.Node, resolver: Resolver): FallbackCaus
 const KIND_MEMBERS = new Set(['type', 'kind', 'typeName', '_type', 'tag', '_tag', '$type', 'nodeType', 'Kind']);
 
 /** `s.type`, `def?.typeName`, or a binding holding one (`const type = inferType(value)`). */
-function isKindMember(node: TSESTree.Node): boolean {
+export function isKindMember(node: TSESTree.Node): boolean {
   const name =
     node.type === AST_NODE_TYPES.ChainExpression
       ? referenceName(node.expression)
@@ -303,60 +303,6 @@ export function isModeTest(test: TSESTree.Node): boolean {
   };
   const isConstant = (side: TSESTree.Node): boolean => side.type === AST_NODE_TYPES.Literal && typeof side.value === 'string';
   return (isMode(test.left) && isConstant(test.right)) || (isMode(test.right) && isConstant(test.left));
-}
-
-/**
- * Whether a test reads a build's outcome: `r.ok`, `!parsed.success`, `result.isErr()`,
- * `built.error !== undefined`, or a binding of one (`const ok = …; if (!ok)`). Narrower than a
- * failure cause: a call's result or a shape check may be anything, an outcome is a build's verdict.
- */
-export function readsOutcome(test: TSESTree.Node): boolean {
-  switch (test.type) {
-    case AST_NODE_TYPES.UnaryExpression:
-      return test.operator === '!' && readsOutcome(test.argument);
-    case AST_NODE_TYPES.LogicalExpression:
-      return readsOutcome(test.left) || readsOutcome(test.right);
-    case AST_NODE_TYPES.BinaryExpression:
-      return ['===', '!==', '==', '!='].includes(test.operator) && (readsOutcome(test.left) || readsOutcome(test.right));
-    case AST_NODE_TYPES.ChainExpression:
-      return readsOutcome(test.expression);
-    case AST_NODE_TYPES.MemberExpression: {
-      const key = getKeyName(test.property, test.computed);
-      return key !== undefined && OUTCOME_MEMBERS.has(key);
-    }
-    case AST_NODE_TYPES.CallExpression: {
-      const name = methodName(test.callee);
-      return test.callee.type === AST_NODE_TYPES.MemberExpression && name !== undefined && OUTCOME_MEMBERS.has(name);
-    }
-    default:
-      return isTypeWrapper(test) && readsOutcome(test.expression);
-  }
-}
-
-function hasTypeof(node: TSESTree.Node): boolean {
-  switch (node.type) {
-    case AST_NODE_TYPES.UnaryExpression:
-      return node.operator === 'typeof' || hasTypeof(node.argument);
-    case AST_NODE_TYPES.LogicalExpression:
-    case AST_NODE_TYPES.BinaryExpression:
-      return hasTypeof(node.left) || hasTypeof(node.right);
-    default:
-      return false;
-  }
-}
-
-/**
- * A kind test of a schema (`prop.type === 'string'`, `def.typeName === 'ZodString'`,
- * `s instanceof ZodString`), not of a runtime value: `typeof sample === 'string'` classifies data,
- * and the code after it describes a value (an inference), not a schema it failed to convert.
- */
-export function isSchemaKindTest(test: TSESTree.Node): boolean {
-  return isKindTest(test) && !hasTypeof(test);
-}
-
-/** `switch (prop.type)`, `switch (def.typeName)`: a converter's switch over the kinds of a schema. */
-export function isSchemaKindDiscriminant(discriminant: TSESTree.Node): boolean {
-  return isKindMember(discriminant);
 }
 
 /** Calls listing an object's own entries: an empty list means an empty object. */
