@@ -127,6 +127,10 @@ ruleTester.run('no-permissive-schema-fallback: intrinsic evidence (issue 30)', r
       code: PROPERTY_TO_ZOD(`  let s = z.any();\n  if (property.enum) s = z.enum(property.enum);\n  return required ? s : s.optional();`),
     },
     {
+      name: 'a refined let of z.any() after a test that is not a failure (absence), with no sink in view',
+      code: `import { z } from 'zod';\nexport function argumentSchema(property: JsonSchemaProperty) {\n  if (property.schema) return compile(property.schema);\n  let s = z.any();\n  if (property.description) s = s.describe(property.description);\n  return s;\n}`,
+    },
+    {
       name: "a let of z.any() in the converter's own any case",
       code: `import { z } from 'zod';\nexport function propertyToZod(property: JsonSchemaProperty) {\n  if (property.type === 'any') {\n    let s = z.any();\n    if (property.description) s = s.describe(property.description);\n    return s;\n  }\n  throw new Error('unsupported');\n}`,
     },
@@ -229,6 +233,13 @@ ruleTester.run('no-permissive-schema-fallback: intrinsic evidence (issue 30)', r
       'required ? s : s.optional()',
       ANYTHING,
       "returned by `propertyToZod()`, whose other returns are schemas (such as `z.string()`)",
+    ),
+    failure(
+      'a refined let of z.any() after the kind tests, with no schema-shaped sibling',
+      `import { z } from 'zod';\nexport function propertyToZod(property: JsonSchemaProperty, required: boolean) {\n  if (property.type === 'string') return stringToZod(property, required);\n  if (property.type === 'array') return arrayToZod(property, required);\n  let s = z.any();\n  if (property.description) s = s.describe(property.description);\n  return required ? s : s.optional();\n}`,
+      'required ? s : s.optional()',
+      ANYTHING,
+      returnedBy('propertyToZod'),
     ),
     failure(
       'a refined let of z.any() in a catch, with no sibling',
