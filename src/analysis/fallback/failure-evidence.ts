@@ -164,6 +164,11 @@ export function describeUnsunkFailure(slot: TSESTree.Expression, sourceCode: Rea
       }
       case AST_NODE_TYPES.AssignmentExpression:
         return `assigned to \`${shortText(parent.left, sourceCode)}\` ${IN_PLACE}`;
+      // `built.unwrapOr(X)`: the result's own default.
+      case AST_NODE_TYPES.CallExpression:
+        return parent.callee.type === AST_NODE_TYPES.MemberExpression && parent.arguments[0] === node
+          ? `what \`${shortText(parent.callee.object, sourceCode)}\` yields when it fails, ${IN_PLACE}`
+          : `used ${IN_PLACE}`;
       case AST_NODE_TYPES.LogicalExpression:
       case AST_NODE_TYPES.ConditionalExpression:
       case AST_NODE_TYPES.AwaitExpression:
@@ -178,12 +183,15 @@ export function describeUnsunkFailure(slot: TSESTree.Expression, sourceCode: Rea
   return `used ${IN_PLACE}`;
 }
 
+/** Methods whose callback yields the value when the receiver failed: a promise's, a result's. */
+const FAILURE_HANDLERS: ReadonlySet<string> = new Set(['catch', 'then', 'unwrapOr', 'getOrElse', 'orElse', 'valueOr', 'withDefault']);
+
 /** `returned by `toZod()``, or for a rejection handler, what the promise it handles then yields. */
 function returnedFrom(fn: FunctionNode, sourceCode: Readonly<TSESLint.SourceCode>): string {
   const call = outermostWrapper(fn as TSESTree.Expression).parent;
   if (call?.type === AST_NODE_TYPES.CallExpression && call.callee.type === AST_NODE_TYPES.MemberExpression && call.arguments.includes(fn as TSESTree.CallExpressionArgument)) {
     const method = methodName(call.callee);
-    if (method === 'catch' || method === 'then') return `what \`${shortText(call.callee.object, sourceCode)}\` yields when it fails, ${IN_PLACE}`;
+    if (method !== undefined && FAILURE_HANDLERS.has(method)) return `what \`${shortText(call.callee.object, sourceCode)}\` yields when it fails, ${IN_PLACE}`;
   }
   const name = getFunctionName(fn);
   return name === undefined ? `returned ${IN_PLACE}` : `returned by \`${name}()\` ${IN_PLACE}`;

@@ -197,6 +197,20 @@ ruleTester.run('no-permissive-schema-fallback: intrinsic evidence (issue 30)', r
       `what \`loadSchema(url)\` yields when it fails, ${IN_PLACE}`,
     ),
     failure(
+      "a result's default",
+      `import { z } from 'zod';\nexport const argsSchema = compileArgs(spec).unwrapOr(z.any());`,
+      'z.any()',
+      ANYTHING,
+      `what \`compileArgs(spec)\` yields when it fails, ${IN_PLACE}`,
+    ),
+    failure(
+      "a result's default callback",
+      `export const argsSchema = compileArgs(spec).getOrElse(() => ({ type: 'object', additionalProperties: true }));`,
+      "{ type: 'object', additionalProperties: true }",
+      ANY_OBJECT,
+      `what \`compileArgs(spec)\` yields when it fails, ${IN_PLACE}`,
+    ),
+    failure(
       'the fall-through after a build that returned nothing',
       `import { Type } from '@sinclair/typebox';\nexport function schemaOf(def: Def) {\n  const built = build(def);\n  if (built) return built;\n  console.warn('no schema for', def.name);\n  return Type.Object({});\n}`,
       'Type.Object({})',
