@@ -272,6 +272,13 @@ ruleTester.run('no-permissive-schema-fallback: intrinsic evidence (issue 30)', r
       ANY_OBJECT,
       returnedBy('schemaForTool'),
     ),
+    failure(
+      'a loop returning schema literals falling through to {} (a schema-shaped sibling)',
+      `export function combinatorSchema(s: JsonSchema) {\n  for (const key of ['anyOf', 'oneOf']) {\n    if (Array.isArray(s[key])) return { anyOf: s[key].map(convert) };\n  }\n  return {};\n}`,
+      '{}',
+      ANYTHING,
+      'returned by `combinatorSchema()`, whose other returns are schemas (such as `{ anyOf: s[key].map(convert) }`)',
+    ),
     // ---- MISS (c): a $ref resolver breaking a cycle ---------------------------------------------
     failure("a $ref resolver breaking a cycle with { type: 'object' }", REF_RESOLVER("{ type: 'object' }"), "{ type: 'object' }", ANY_OBJECT, returnedBy('deref')),
     // ---- MISS (d): an unknown JSON-Schema-to-zod converter's catch --------------------------------
