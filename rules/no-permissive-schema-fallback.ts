@@ -3,7 +3,7 @@ import type { Evaluator } from '../src/analysis/values/evaluator.js';
 import { unwrapTypeWrappers } from '../src/analysis/syntax/ast.js';
 import { isFunctionNode } from '../src/analysis/syntax/function-name.js';
 import { fallbackSlotListeners, getFallbackPosition, referenceName, type FallbackPosition } from '../src/analysis/fallback/fallback-position.js';
-import { permissiveConverterOption, schemaByWhatItIs } from '../src/analysis/flow/schema-evidence.js';
+import { isStandardJsonSchemaMember, permissiveConverterOption, permissiveStandardSchemaOption, schemaByWhatItIs } from '../src/analysis/flow/schema-evidence.js';
 import { resolveLibraryReference } from '../src/analysis/schemas/schema-libraries.js';
 import { isRelayedToolSchema } from '../src/analysis/fallback/relayed-tool.js';
 import { describeUnsunkFailure, isCertainFailure, isStandardSchemaDocumentation } from '../src/analysis/fallback/failure-evidence.js';
@@ -181,10 +181,24 @@ export default createRule<Options, MessageIds>({
       return false;
     }
 
+    /**
+     * Syntax only, before any analysis is created: `std['~standard'].jsonSchema.input(…)`, or a call
+     * of a name declared as one (`const hook = s['~standard'].jsonSchema[io]; hook({ … })`).
+     */
+    function mayBeStandardHook(callee: TSESTree.Expression): boolean {
+      const node = unwrapTypeWrappers(callee);
+      if (node.type !== AST_NODE_TYPES.Identifier) return isStandardJsonSchemaMember(node);
+      const declarator = ASTUtils.findVariable(sourceCode.getScope(node), node.name)?.defs[0]?.node;
+      return declarator?.type === AST_NODE_TYPES.VariableDeclarator && declarator.init !== null && isStandardJsonSchemaMember(declarator.init);
+    }
+
     /** `z.toJSONSchema(s, { unrepresentable: 'any' })`: the converter's own fallback for what it cannot convert. */
     function checkConverterOptions(call: TSESTree.CallExpression): void {
-      if (call.arguments.length < 2 || !CONVERTER_NAMES.has(calleeName(call.callee) ?? '')) return;
-      const found = permissiveConverterOption(call, sinks().evaluator);
+      const byName = call.arguments.length >= 2 && CONVERTER_NAMES.has(calleeName(call.callee) ?? '');
+      // A Standard Schema hook (`s['~standard'].jsonSchema.input({ libraryOptions })`) passes its options on to the converter.
+      const hook = !byName && call.arguments.length === 1 && mayBeStandardHook(call.callee);
+      if (!byName && !hook) return;
+      const found = byName ? permissiveConverterOption(call, sinks().evaluator) : permissiveStandardSchemaOption(call, sinks().evaluator);
       if (!found) return;
       context.report({
         node: found.node,
@@ -205,6 +219,7 @@ export default createRule<Options, MessageIds>({
     };
   },
 });
+
 
 /**
  * What a permissive schema can be written as: a literal (`{}`, `true`), a reference to one, a

@@ -96,6 +96,19 @@ export function inferSchema(sample: unknown): JSONSchema7 {
   return { type: 'null' };
 }`;
 
+/** @mastra/schema-compat's shared options, handed to a Standard Schema's JSON Schema hook (smoke corpus). */
+const STANDARD_HOOK_OPTIONS = (value: string, call: string): string => `const JSON_SCHEMA_LIBRARY_OPTIONS = {
+  unrepresentable: ${value},
+  override: jsonSchemaOverride,
+};
+export function standardSchemaToJSONSchema(schema: StandardSchemaWithJSON, options: Options = {}) {
+  const { target = 'draft-07', io = 'output', override = JSON_SCHEMA_LIBRARY_OPTIONS.override } = options;
+  const jsonSchemaFn = ${call};
+  return jsonSchemaFn({ target, libraryOptions: { ...JSON_SCHEMA_LIBRARY_OPTIONS, override } });
+}`;
+
+const converterOption = (converter: string): string => `what \`${converter}()\` writes, by \`unrepresentable: 'any'\`, for every part it cannot convert`;
+
 ruleTester.run('no-permissive-schema-fallback: intrinsic evidence (issue 30)', rule, {
   valid: [
     // ---- {} and true are schemas only by where they go ---------------------------------------
@@ -151,6 +164,9 @@ ruleTester.run('no-permissive-schema-fallback: intrinsic evidence (issue 30)', r
       name: 'a {} written in the jsonSchema hook itself',
       code: `export const Shape = {\n  '~standard': {\n    version: 1,\n    vendor: 'docs',\n    validate: (value: unknown) => check(value),\n    jsonSchema: {\n      input: ({ target }: { target: string }) => {\n        if (target !== 'draft-07') return {};\n        return { type: 'object', properties: { q: { type: 'string' } } };\n      },\n    },\n  },\n};`,
     },
+    // ---- smoke corpus: a Standard Schema hook's options, the quiet counterparts -------------------
+    { name: "a Standard Schema hook told to fail on what it cannot represent", code: STANDARD_HOOK_OPTIONS("'throw'", "schema['~standard'].jsonSchema[io]") },
+    { name: 'the same options handed to a function that is no Standard Schema hook', code: STANDARD_HOOK_OPTIONS("'any'", 'converters[io]') },
     // ---- FP: an inference from an empty sample -------------------------------------------------
     { name: 'inferSchema of an empty object is an open object (keys bound first)', code: INFER_SCHEMA('keys.length === 0') },
     { name: 'inferSchema of an empty object is an open object (!keys.length)', code: INFER_SCHEMA('!keys.length') },
@@ -284,6 +300,21 @@ ruleTester.run('no-permissive-schema-fallback: intrinsic evidence (issue 30)', r
     // ---- MISS (d): an unknown JSON-Schema-to-zod converter's catch --------------------------------
     failure('a catch returning z.any() around an unknown converter (LangChain tool)', UNKNOWN_CONVERTER('z.any()', LANGCHAIN_TOOL), 'z.any()', ANYTHING, returnedBy('toZod')),
     failure('a catch returning z.any() around an unknown converter, no caller in view', UNKNOWN_CONVERTER('z.any()', ''), 'z.any()', ANYTHING, returnedBy('toZod')),
+    // ---- smoke corpus (@mastra/schema-compat): unrepresentable: 'any' through a Standard Schema hook --
+    failure(
+      "a Standard Schema hook's libraryOptions with unrepresentable: 'any' (through a const)",
+      STANDARD_HOOK_OPTIONS("'any'", "schema['~standard'].jsonSchema[io]"),
+      "'any'",
+      ANYTHING,
+      converterOption('jsonSchemaFn'),
+    ),
+    failure(
+      "a Standard Schema hook's libraryOptions, called in place",
+      `export const json = tool.parameters['~standard'].jsonSchema.input({ target: 'draft-07', libraryOptions: { unrepresentable: 'any' } });`,
+      "'any'",
+      ANYTHING,
+      converterOption("tool.parameters['~standard'].jsonSchema.input"),
+    ),
     // ---- the look-alikes' reported counterparts --------------------------------------------------
     failure(
       "a field's {} in a tool's own inputSchema, no Standard Schema around it",
