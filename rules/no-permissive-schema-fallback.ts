@@ -125,7 +125,7 @@ export default createRule<Options, MessageIds>({
      */
     function declaredTarget(position: FallbackPosition, node: TSESTree.Expression, value: StaticValue): { sink: string; output: boolean } | undefined {
       if (position.cause !== 'failure') return undefined;
-      const declared = declaredDestinationOf(unwrapTypeWrappers(node), sinks().evaluator);
+      const declared = declaredDestinationOf(node, sinks().evaluator);
       return declared && holdsValue(declared.type, value) ? { sink: declared.description, output: declared.type.output } : undefined;
     }
 

@@ -1,5 +1,5 @@
 import { AST_NODE_TYPES, ASTUtils, type TSESTree } from '@typescript-eslint/utils';
-import { getKeyName, memberName } from '../syntax/ast.js';
+import { getKeyName, memberName, unwrapTypeWrappers } from '../syntax/ast.js';
 import { isFunctionNode, type FunctionNode } from '../syntax/function-name.js';
 import { declaredSchemaType, type DeclaredSchemaType } from '../schemas/declared-schema-type.js';
 import type { Evaluator } from '../values/evaluator.js';
@@ -56,7 +56,8 @@ function assignedTarget(target: TSESTree.Node, evaluator: Evaluator): { declarat
 
 /** Where the value of `expression` goes by a declared schema type, if it goes to one. */
 export function declaredDestinationOf(expression: TSESTree.Node, evaluator: Evaluator): DeclaredDestination | undefined {
-  let node = expression;
+  // `{} as JSONSchema7` is asked about as a whole: the casts around the value are on its way.
+  let node = unwrapTypeWrappers(expression);
   for (let steps = 0; steps < MAX_STEPS && node.parent; steps += 1) {
     const parent: TSESTree.Node = node.parent;
     let fn: FunctionNode | undefined;
