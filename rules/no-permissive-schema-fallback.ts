@@ -126,7 +126,8 @@ export default createRule<Options, MessageIds>({
     function declaredTarget(position: FallbackPosition, node: TSESTree.Expression, value: StaticValue): { sink: string; output: boolean } | undefined {
       if (position.cause !== 'failure') return undefined;
       const declared = declaredDestinationOf(node, sinks().evaluator);
-      return declared && holdsValue(declared.type, value) ? { sink: declared.description, output: declared.type.output } : undefined;
+      if (!declared || !holdsValue(declared.type, value)) return undefined;
+      return { sink: declared.description, output: declared.type.output || position.names.some((name) => OUTPUT_SCHEMA_NAME.test(name)) };
     }
 
     function check(candidate: TSESTree.Expression): void {

@@ -107,6 +107,10 @@ ruleTester.run('no-permissive-schema-fallback: declared schema types', rule, {
       code: `import type { JSONSchema7 } from 'json-schema';\nexport function toolSchema(def): JSONSchema7 | Error {\n  try { return marshal(def.args); } catch { return {}; }\n}`,
     },
     { name: "a declared Tool['outputSchema'] in recommended (output schemas are strict's)", code: OUTPUT_SCHEMA_CATCH },
+    {
+      name: 'a declared JSONSchema7 builder named for an output schema, in recommended',
+      code: `import type { JSONSchema7 } from 'json-schema';\nexport function buildOutputSchema(def): JSONSchema7 {\n  try { return marshal(def.output); } catch { return {}; }\n}`,
+    },
   ],
   invalid: [
     failure("the seed ADR's toolSchema(def): JSONSchema7 around an unknown marshal", ADR_EXAMPLE, `{ type: 'object' }`, ANY_OBJECT, returnedAs('JSONSchema7')),
