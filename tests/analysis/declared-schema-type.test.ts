@@ -85,6 +85,7 @@ describe('schemaTypeOfAnnotation (what a type annotation names, syntax only)', (
     const aliases = Array.from({ length: 12 }, (_unused, index) => `type A${index} = A${index + 1};`).join('\n');
     expect(annotated(`import type { JSONSchema7 } from 'json-schema';\n${aliases}\ntype A12 = JSONSchema7;\nlet x: /*@*/A0;`)).toBeUndefined();
     expect(annotated(`type Loop = Loop2;\ntype Loop2 = Loop;\nlet x: /*@*/Loop;`)).toBeUndefined();
+    expect(annotated(`interface A extends B {}\ninterface B extends A {}\nlet x: /*@*/A;`)).toBeUndefined();
   });
 
   it.each(ACCEPTED)('a file declaring %s spells a word of DECLARED_SCHEMA_TYPE_WORDS', (_name, code) => {
@@ -130,6 +131,7 @@ describe('declaredDestinationOf (where a value goes by a declaration)', () => {
     ['a promise handler to the function', `${IMPORT}function f(): Promise<JSONSchema7> { return a().then(b, () => (/*@*/{})); }`, 'returned as the `JSONSchema7` this function declares'],
     ['an assignment to a parameter', `${IMPORT}function f(s: JSONSchema7) { try { s = a(); } catch { s = /*@*/{}; } }`, 'assigned to `s`, declared `JSONSchema7`'],
     ['a class field initialiser', `${IMPORT}class C { schema: JSONSchema7 = ok ? a() : /*@*/{}; }`, 'stored in `schema`, declared `JSONSchema7`'],
+    ['an argument of a function whose parameter is declared', `${IMPORT}function add(id: string, schema?: JSONSchema7) {}\nadd('a', ok ? a() : /*@*/{});`, 'passed as `schema` of `add()`, declared `JSONSchema7`'],
     ['an as cast past `as unknown`', `${IMPORT}const x = /*@*/{} as unknown as JSONSchema7;`, 'asserted to be a `JSONSchema7`'],
   ])('%s', (_name, code, expected) => {
     expect(destination(code)).toBe(expected);
@@ -139,6 +141,8 @@ describe('declaredDestinationOf (where a value goes by a declaration)', () => {
     ['an argument of an unknown call', `${IMPORT}function f(): JSONSchema7 { return wrap(/*@*/{}); }`],
     ['the test of a condition', `${IMPORT}function f(): JSONSchema7 { return (/*@*/ok) ? a() : b(); }`],
     ['the left of &&', `${IMPORT}function f(): JSONSchema7 { return (/*@*/ok) && a(); }`],
+    ['an argument after a spread', `${IMPORT}function add(id: string, schema: JSONSchema7) {}\nadd(...ids, /*@*/{});`],
+    ['a rest parameter', `${IMPORT}function add(...schemas: JSONSchema7[]) {}\nadd(/*@*/{});`],
     ['an element of an array', `${IMPORT}function f(): JSONSchema7[] { return [/*@*/{}]; }`],
     ['a callback of map', `${IMPORT}function f(): JSONSchema7 { return list.map(() => (/*@*/{})); }`],
   ])('%s goes to no declaration', (_name, code) => {

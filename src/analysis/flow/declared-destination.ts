@@ -6,8 +6,8 @@ import type { Evaluator } from '../values/evaluator.js';
 
 /**
  * Where a value goes by what the code declares there: returned from a function declared
- * `: JSONSchema7`, assigned to a binding or class field annotated with a schema type, or cast to
- * one (`as`, `satisfies`). The value is followed up the tree through `??`/`||`/`?:`, `await`, type
+ * `: JSONSchema7`, assigned to a binding or class field annotated with a schema type, passed as a
+ * parameter declared with one, or cast to one (`as`, `satisfies`). The value is followed up the tree through `??`/`||`/`?:`, `await`, type
  * wrappers and promise handlers (`.catch(() => X)` is what the promise yields), never across a
  * call of the function: the declaration says what the value is, whoever calls it.
  */
@@ -52,6 +52,26 @@ function assignedTarget(target: TSESTree.Node, evaluator: Evaluator): { declarat
     return declaration && field !== undefined ? { declaration, name: `this.${field}` } : undefined;
   }
   return undefined;
+}
+
+/**
+ * `register(name, built.ok ? built.value : {})` where `register(name: string, schema: JSONSchema7)`:
+ * the parameter's declaration, of a function the evaluator resolves (in this file or imported).
+ */
+function passedTo(call: TSESTree.CallExpression | TSESTree.NewExpression, argument: TSESTree.Node, evaluator: Evaluator): DeclaredDestination | undefined {
+  const index = call.arguments.indexOf(argument as TSESTree.CallExpressionArgument);
+  if (index < 0 || call.arguments.slice(0, index).some((before) => before.type === AST_NODE_TYPES.SpreadElement)) return undefined;
+  const callee = evaluator.evaluate(call.callee);
+  if (callee.kind !== 'function') return undefined;
+  const parameter = callee.function.params[index];
+  if (!parameter || parameter.type === AST_NODE_TYPES.RestElement) return undefined;
+  const type = declaredSchemaType(parameter, evaluator);
+  const inner = parameter.type === AST_NODE_TYPES.TSParameterProperty ? parameter.parameter : parameter;
+  const named = inner.type === AST_NODE_TYPES.AssignmentPattern ? inner.left : inner;
+  const name = named.type === AST_NODE_TYPES.Identifier ? named.name : `parameter ${index + 1}`;
+  const fn = callee.function.type === AST_NODE_TYPES.ArrowFunctionExpression ? undefined : callee.function.id?.name;
+  const of = fn === undefined ? '' : ` of \`${fn}()\``;
+  return type && { type, description: `passed as \`${name}\`${of}, declared \`${type.name}\`` };
 }
 
 /** Where the value of `expression` goes by a declared schema type, if it goes to one. */
@@ -105,6 +125,9 @@ export function declaredDestinationOf(expression: TSESTree.Node, evaluator: Eval
         const type = target && declaredSchemaType(target.declaration, evaluator);
         return type && target ? { type, description: `assigned to \`${target.name}\`, declared \`${type.name}\`` } : undefined;
       }
+      case AST_NODE_TYPES.CallExpression:
+      case AST_NODE_TYPES.NewExpression:
+        return parent.callee === node ? undefined : passedTo(parent, node, evaluator);
       case AST_NODE_TYPES.PropertyDefinition: {
         const type = parent.value === node ? declaredSchemaType(parent, evaluator) : undefined;
         const name = getKeyName(parent.key, parent.computed);

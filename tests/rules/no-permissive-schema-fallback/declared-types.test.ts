@@ -108,12 +108,23 @@ ruleTester.run('no-permissive-schema-fallback: declared schema types', rule, {
     },
     { name: "a declared Tool['outputSchema'] in recommended (output schemas are strict's)", code: OUTPUT_SCHEMA_CATCH },
     {
+      name: 'a failed build passed as a parameter declared Record<string, unknown>',
+      code: `function record(name: string, meta: Record<string, unknown>): void {\n  store.set(name, meta);\n}\nconst built = convert(def);\nrecord('search', built.ok ? built.value : {});`,
+    },
+    {
       name: 'a declared JSONSchema7 builder named for an output schema, in recommended',
       code: `import type { JSONSchema7 } from 'json-schema';\nexport function buildOutputSchema(def): JSONSchema7 {\n  try { return marshal(def.output); } catch { return {}; }\n}`,
     },
   ],
   invalid: [
     failure("the seed ADR's toolSchema(def): JSONSchema7 around an unknown marshal", ADR_EXAMPLE, `{ type: 'object' }`, ANY_OBJECT, returnedAs('JSONSchema7')),
+    failure(
+      'a sink the flow analysis finds still names itself: a known converter in a declared builder',
+      `import type { JSONSchema7 } from 'json-schema';\nimport { zodToJsonSchema } from 'zod-to-json-schema';\nexport function toolSchema(def): JSONSchema7 {\n  try { return zodToJsonSchema(def.input); } catch { return { type: 'object' }; }\n}`,
+      `{ type: 'object' }`,
+      ANY_OBJECT,
+      'returned by `toolSchema()`, whose other returns are schemas (such as `zodToJsonSchema(def.input)`)',
+    ),
     failure(
       'a declared z.ZodTypeAny builder whose catch returns z.any()',
       `import { z } from 'zod';\nexport function toZod(def): z.ZodTypeAny {\n  try { return jsonSchemaToZod(def); } catch { return z.any(); }\n}`,
@@ -247,6 +258,21 @@ ruleTester.run('no-permissive-schema-fallback: declared schema types', rule, {
       `{ type: 'object' }`,
       ANY_OBJECT,
       'checked to satisfy `JSONSchema7`',
+    ),
+    failure(
+      'a failed build passed as a parameter declared JSONSchema7',
+      `import type { JSONSchema7 } from 'json-schema';\nfunction register(name: string, schema: JSONSchema7): void {\n  registry.set(name, schema);\n}\nconst built = convert(def);\nregister('search', built.ok ? built.value : {});`,
+      '{}',
+      ANYTHING,
+      'passed as `schema` of `register()`, declared `JSONSchema7`',
+    ),
+    failure(
+      "a failed build passed to an imported function whose parameter is declared JSONSchema7",
+      `import { registerSchema } from './declared-register.js';\nconst built = convert(def);\nregisterSchema('search', built.success ? built.data : { type: 'object' });`,
+      `{ type: 'object' }`,
+      ANY_OBJECT,
+      'passed as `schema` of `registerSchema()`, declared `JSONSchema7`',
+      { filename: TOOL_FILE },
     ),
     failure(
       "a declared Tool['outputSchema'] with checkOutputSchemas",
