@@ -119,8 +119,8 @@ export default createRule<Options, MessageIds>({
 
     /**
      * What the code declares where the value goes: a failure fallback returned from a function
-     * declared `: JSONSchema7` (or assigned to a binding, or cast to a type, naming a schema type)
-     * is a schema whoever calls the function. An absence fallback still needs a sink: `{}` for a
+     * declared `: JSONSchema7` (or assigned to a binding or field, passed as a parameter, or cast
+     * to a type naming a schema type) is a schema whoever calls the function. An absence fallback still needs a sink: `{}` for a
      * field left undocumented is what the declared schema says about it.
      */
     function declaredTarget(position: FallbackPosition, node: TSESTree.Expression, value: StaticValue): { sink: string; output: boolean } | undefined {

@@ -10,9 +10,9 @@ import { declaredSchemaType } from '../schemas/declared-schema-type.js';
 import { isToolHandler, returnsToolResult } from './tool-handler-evidence.js';
 
 /**
- * Schema helpers: functions that build, convert or marshal a tool / API schema. Found by what
- * they declare they return (`: JSONSchema7`, `: z.ZodTypeAny`), by what
- * they return (a JSON Schema, a library schema, a converter's result, a compiled validator), by
+ * Schema helpers: functions that build, convert or marshal a tool / API schema. Found by the
+ * schema type they declare they return (`: JSONSchema7`, `: z.ZodTypeAny`), by what they
+ * return (a JSON Schema, a library schema, a converter's result, a compiled validator), by
  * where their result goes (a tool definition, Ajv, a schema library: the shared sink analysis),
  * or, as a hint that needs a return value to stand on, by a name that says they make a schema.
  */
