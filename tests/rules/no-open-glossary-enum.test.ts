@@ -47,6 +47,9 @@ const NAMESPACE = `import { z } from 'zod';\nimport * as glossary from './glossa
 const DERIVED = `import { z } from 'zod';\nimport { MARKETPLACE_CODES } from './glossary/derived';\nconst a = z.enum(MARKETPLACE_CODES);`;
 const CYCLE = `import { A_VALUES } from './cycle-a.js';\nconst schema = { enum: A_VALUES };`;
 const GLOSSARY_MODULE = `import { z } from 'zod';\nimport { AZURE_REGIONS, CONTINENTS } from '../glossary-modules/regions.js';\nconst a = z.enum(AZURE_REGIONS);\nconst b = z.enum(CONTINENTS);`;
+/** A module of value lists that nothing marks: a glossary module by default when named like one. */
+const GLOSSARY_FILE = `import { z } from 'zod';\nexport const MARKETS = ['US', 'UK'];\nexport const input = z.object({ market: z.enum(MARKETS) });`;
+const BY_DEFAULT = 'by default, a module named glossary.* or in a glossary/ folder';
 const JS_CONSUMER = `import { MARKETPLACES } from './glossary/tables.js';\nexport const schema = { type: 'string', enum: MARKETPLACES.values.map((v) => v.code) };`;
 const STRICT_IMPORTED = `import { z } from 'zod';\nimport { AWS_REGIONS } from './aws';\nconst LEVELS = Object.freeze({ low: 'low', high: 'high' });\nenum Tier { Free = 'free', Pro = 'pro' }\nconst a = z.enum(AWS_REGIONS);\nconst b = { enum: Object.values(LEVELS) };\nconst c = z.nativeEnum(Tier);\nexport const zodTool = { name: 'zod', description: 'd', inputSchema: z.object({ a, c }) };\nexport const jsonTool = { name: 'json', description: 'd', inputSchema: { type: 'object', properties: { b } } };`;
 /** A registration that puts the case's `region` in a tool's input, so strict looks at its enum. */
@@ -81,7 +84,28 @@ ruleTester.run('no-open-glossary-enum', rule, {
     {
       name: 'an ordinary imported constant is not a table (recommended)',
       filename: consumer,
-      code: `import { PAGE_SIZES } from './glossary/tables.js';\nconst schema = { type: 'integer', enum: PAGE_SIZES };`,
+      code: `import { AWS_REGIONS } from './aws';\nconst schema = { type: 'string', enum: AWS_REGIONS };`,
+    },
+    {
+      name: 'default glossary modules: a module elsewhere is not one',
+      filename: 'src/tables.ts',
+      code: GLOSSARY_FILE,
+    },
+    {
+      name: 'default glossary modules: a module deeper than directly in a glossary/ folder is not one',
+      filename: 'src/glossary/markets/index.ts',
+      code: GLOSSARY_FILE,
+    },
+    {
+      name: 'default glossary modules: `glossary.modules: []` turns them off',
+      filename: 'src/glossary.ts',
+      code: GLOSSARY_FILE,
+      settings: { 'schema-contract': { glossary: { modules: [] } } },
+    },
+    {
+      name: 'default glossary modules: a table marked closed in one is closed',
+      filename: 'src/glossary.ts',
+      code: `import { z } from 'zod';\n/**\n * @enumPolicy closed\n * @corroboratedBy ISO 4217\n * @corroboratedBy production values\n */\nexport const MARKETS = ['US', 'UK'];\nexport const input = z.object({ market: z.enum(MARKETS) });`,
     },
     {
       name: 'guard: if the table is closed, return the enum',
@@ -804,10 +828,39 @@ const schema = {
       settings: { 'schema-contract': { glossary: { modules: [`${FIXTURES}/glossary-modules/**`] } } },
       errors: [
         {
-          messageId: 'openGlossaryEnum',
-          data: { table: 'AZURE_REGIONS', policy: 'unmarked', location: `${fixture('glossary-modules/regions.ts')}:2` },
+          messageId: 'glossaryModuleEnum',
+          data: { table: 'AZURE_REGIONS', location: `${fixture('glossary-modules/regions.ts')}:2`, module: 'matched by glossary.modules' },
           line: 3,
           suggestions: describedAs(GLOSSARY_MODULE, 'enum(AZURE_REGIONS)', `string().describe(${joinedFrom('AZURE_REGIONS')})`),
+        },
+      ],
+    },
+    {
+      name: 'default glossary modules: a module named glossary.* (the table in the linted file itself)',
+      filename: 'src/glossary.ts',
+      code: GLOSSARY_FILE,
+      errors: [
+        {
+          messageId: 'glossaryModuleEnum',
+          data: { table: 'MARKETS', location: 'src/glossary.ts:2', module: BY_DEFAULT },
+          line: 3,
+          column: 48,
+          suggestions: describedAs(GLOSSARY_FILE, 'enum(MARKETS)', `string().describe(${joinedFrom('MARKETS')})`),
+        },
+      ],
+    },
+    {
+      name: 'default glossary modules: a module directly in a glossary/ folder, imported',
+      filename: consumer,
+      code: `import { PAGE_SIZES } from './glossary/tables.js';\nconst schema = { type: 'integer', enum: PAGE_SIZES };`,
+      errors: [
+        {
+          messageId: 'glossaryModuleEnum',
+          data: { table: 'PAGE_SIZES', location: `${TABLES}:36`, module: BY_DEFAULT },
+          line: 2,
+          column: 41,
+          // Integers: no description lists them as strings.
+          suggestions: [],
         },
       ],
     },
