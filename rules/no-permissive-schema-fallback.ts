@@ -13,6 +13,8 @@ import { calleeName, isToolSchemaKey } from '../src/analysis/flow/schema-sinks.j
 import { describeSink, expectedAt } from '../src/analysis/flow/sink-model.js';
 import type { BuilderValue, StaticValue } from '../src/analysis/values/static-value.js';
 import { getSinkAnalysis, type SinkAnalysis } from '../src/analysis/flow/value-flow.js';
+import { declaredDestinationOf } from '../src/analysis/flow/declared-destination.js';
+import { holdsValue } from '../src/analysis/schemas/declared-schema-type.js';
 import { createRule } from '../src/util/create-rule.js';
 import { compileNamePatterns } from '../src/util/name-patterns.js';
 
@@ -110,6 +112,8 @@ export default createRule<Options, MessageIds>({
         return { sink: describeSink(answer.sink), output };
       }
       if (position.nestedKey !== undefined) return undefined;
+      const declared = declaredTarget(position, node, value);
+      if (declared) return declared;
       const output = position.names.some((name) => OUTPUT_SCHEMA_NAME.test(name));
       for (const replaced of position.replaced) {
         const schema = schemaByWhatItIs(replaced, sinks().evaluator);
@@ -119,6 +123,19 @@ export default createRule<Options, MessageIds>({
       if (answer.modifies && value.kind === 'object') return undefined;
       if (isSchemaByItsShape(value) && isCertainFailure(position, node, { sourceCode })) return { sink: describeUnsunkFailure(node, sourceCode), output };
       return undefined;
+    }
+
+    /**
+     * What the code declares where the value goes: a failure fallback returned from a function
+     * declared `: JSONSchema7` (or assigned to a binding or field, passed as a parameter, or cast
+     * to a type naming a schema type) is a schema whoever calls the function. An absence fallback still needs a sink: `{}` for a
+     * field left undocumented is what the declared schema says about it.
+     */
+    function declaredTarget(position: FallbackPosition, node: TSESTree.Expression, value: StaticValue): { sink: string; output: boolean } | undefined {
+      if (position.cause !== 'failure') return undefined;
+      const declared = declaredDestinationOf(node, sinks().evaluator);
+      if (!declared || !holdsValue(declared.type, value)) return undefined;
+      return { sink: declared.description, output: declared.type.output || position.names.some((name) => OUTPUT_SCHEMA_NAME.test(name)) };
     }
 
     function check(candidate: TSESTree.Expression): void {

@@ -10,6 +10,8 @@
  * - `value-flow.ts`: follows a value to its sink through consts, returns, calls and class members
  *   (`call-sites.ts` finds the calls of a function in the file).
  * - `schema-evidence.ts`: what a value is when that alone makes it a schema.
+ * - `declared-destination.ts`: where a value goes by a declared schema type (a function's return
+ *   type, an annotated binding or field, a cast).
  * - `schema-literal-positions.ts`: the places a literal may be a JSON Schema to compile.
  */
 import type { TSESTree } from '@typescript-eslint/utils';

@@ -26,10 +26,12 @@ function locateWithin(code: string, within: string, snippet: string): ReturnType
 const IN_PLACE = 'in place of the schema it failed to build';
 const returnedBy = (fn: string): string => `returned by \`${fn}()\` ${IN_PLACE}`;
 
-/** The seed ADR's shape: the registrar that uses the helper lives in another module. */
-const ADR_HELPER = `import type { JSONSchema7 } from 'json-schema';
-import { marshal } from './marshal.js';
-export function toolSchema(def: ToolDef): JSONSchema7 {
+/**
+ * The seed ADR's shape without its declared return type (which is evidence of its own): the
+ * registrar that uses the helper lives in another module, and the converter is unknown.
+ */
+const ADR_HELPER = `import { marshal } from './marshal.js';
+export function toolSchema(def: ToolDef) {
   try {
     return marshal(def.args);
   } catch (err) {
@@ -173,7 +175,14 @@ ruleTester.run('no-permissive-schema-fallback: intrinsic evidence (issue 30)', r
   ],
   invalid: [
     // ---- the seed ADR's own shape ------------------------------------------------------------
-    failure("the ADR's helper: a catch returning { type: 'object' }", ADR_HELPER, "{ type: 'object' }", ANY_OBJECT, returnedBy('toolSchema')),
+    failure("the ADR's helper, undeclared: a catch returning { type: 'object' }", ADR_HELPER, "{ type: 'object' }", ANY_OBJECT, returnedBy('toolSchema')),
+    failure(
+      "the ADR's helper as written: its declared JSONSchema7 names the destination first",
+      `import type { JSONSchema7 } from 'json-schema';\n${ADR_HELPER.replace('toolSchema(def: ToolDef)', 'toolSchema(def: ToolDef): JSONSchema7')}`,
+      "{ type: 'object' }",
+      ANY_OBJECT,
+      'returned as the `JSONSchema7` this function declares',
+    ),
     failure(
       'a catch returning an annotated open object',
       ADR_HELPER.replace("{ type: 'object' }", "{ $schema: 'http://json-schema.org/draft-07/schema#', type: 'object', description: 'Arguments' }"),
