@@ -15,10 +15,12 @@ const LINTING: Options = {
 };
 
 export const TOP_OPTIONS: Options = { ...HELP, ...VERSION };
-/** `baseline` without a (known) command: what any of its commands takes, so the mistake reported is the command's. */
-export const BASELINE_OPTIONS: Options = { ...LINTING, ...HELP, ...VERSION };
+/** write, prune and check. */
 export const LINTING_OPTIONS: Options = { ...LINTING, ...HELP, ...VERSION };
+/** `report` lints nothing: no `--config`, no progress to quiet. */
 export const REPORT_OPTIONS: Options = { baseline: { type: 'string' }, format: { type: 'string' }, ...HELP, ...VERSION };
+/** `baseline` without a command: what any of its commands takes (the linting ones take every option report does). */
+export const BASELINE_OPTIONS: Options = LINTING_OPTIONS;
 export const EXPLAIN_OPTIONS: Options = { format: { type: 'string' }, ...HELP };
 
 /** The positionals of a command line, before the command (and so its options) is known: how the CLI picks the command. */

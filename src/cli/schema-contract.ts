@@ -9,7 +9,7 @@ import { compare, type Comparison } from './compare.js';
 import { CliError, describeFailure } from './errors.js';
 import { creatableFile, existingFile } from './file-arguments.js';
 import { runExplain } from './explain.js';
-import { FORMATS, helpFor, isBaselineCommand, synopsis, type BaselineCommand } from './help.js';
+import { BASELINE_COMMANDS, FORMATS, helpFor, isBaselineCommand, synopsis, type BaselineCommand } from './help.js';
 import { createProgress } from './progress.js';
 import { toSarif } from './sarif.js';
 import { migrationText, updateFromRun } from './update-baseline.js';
@@ -60,6 +60,10 @@ function parseRequest(argv: readonly string[]): Request {
     const closest = suggestClosest(first, GROUPS);
     throw new CommandLineError(`unknown command "${first}"${closest === undefined ? '' : ` (did you mean "${closest}"?)`}`, undefined);
   }
+  if (first === 'baseline' && second !== undefined && !isBaselineCommand(second)) {
+    const closest = suggestClosest(second, BASELINE_COMMANDS);
+    throw new CommandLineError(`unknown baseline command "${second}"${closest === undefined ? '' : ` (did you mean "${closest}"?)`}`, 'baseline');
+  }
   const chosen = first === 'baseline' && isBaselineCommand(second) ? second : undefined;
   const topic = chosen ?? (first === 'baseline' || first === 'help' ? first : undefined);
   const options = chosen === 'report' ? REPORT_OPTIONS : chosen !== undefined ? LINTING_OPTIONS : first === 'baseline' ? BASELINE_OPTIONS : TOP_OPTIONS;
@@ -74,9 +78,8 @@ function parseRequest(argv: readonly string[]): Request {
   if (group === 'help') return helpOrThrow(parsed.positionals.slice(1));
   if (parsed.values.help) return helpOrThrow(group === 'baseline' && isBaselineCommand(command) ? [group, command] : group === 'baseline' ? [group] : []);
   if (group !== 'baseline') throw new CommandLineError('missing command', undefined);
-  if (!isBaselineCommand(command)) {
-    throw new CommandLineError(command === undefined ? 'missing baseline command' : `unknown baseline command "${command}"`, 'baseline');
-  }
+  // An unknown one was refused above, before its options.
+  if (!isBaselineCommand(command)) throw new CommandLineError('missing baseline command', 'baseline');
   const format = (parsed.values.format as string | undefined) ?? 'text';
   const formats = FORMATS[command];
   if (!formats.includes(format)) {

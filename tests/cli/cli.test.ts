@@ -160,6 +160,10 @@ describe('errors', () => {
     // An option's value is not taken for the command.
     expect((await cli(process.cwd(), ['--format', 'json', 'baseline', 'check', '--bogus'])).stderr).toMatch(/^schema-contract: unknown option '--bogus' for "baseline check"\n/);
     expect((await cli(process.cwd(), ['baselin', 'check'])).stderr).toBe(`schema-contract: unknown command "baselin" (did you mean "baseline"?)\n${top}`);
+    // A mistyped command is the mistake to name, before the options it would take.
+    expect((await cli(process.cwd(), ['baseline', 'chekc', '--bogus'])).stderr).toBe(
+      'schema-contract: unknown baseline command "chekc" (did you mean "check"?)\nUsage: schema-contract baseline <command> [patterns...] [options]\nRun `schema-contract help baseline` for details.\n',
+    );
   });
 
   it('name a missing or misplaced file argument as given and as resolved, before linting', async () => {
