@@ -38,6 +38,39 @@ const NO_TSCONFIG: CompilerSettings = { moduleResolution: 'lenient', customCondi
 export const MAX_CONFIG_BYTES = 1024 * 1024;
 export const MAX_CONFIG_FILES = 64;
 export const MAX_PATH_PATTERNS = 4096;
+/**
+ * Distinct config files read for one project in a process, over all its tsconfigs: a pull request
+ * can add a tsconfig with its own 64-file graph to every directory. Past it, the project's
+ * tsconfigs not yet read have unknown `paths` (one warning for the project).
+ */
+export const MAX_PROJECT_CONFIG_FILES = 256;
+
+/**
+ * What the process has read of one project's configs. `extended` is TypeScript's extended-config
+ * cache, shared by the project's tsconfigs (a base that ten package tsconfigs extend is read
+ * once), each entry with the versions of the files it was built from: an entry is dropped as soon
+ * as one of them changed. Only a read that stayed in the project and within its budgets adds
+ * entries, so no config sees another's partial graph.
+ */
+interface ProjectConfigs {
+  readonly seen: Set<string>;
+  readonly extended: Map<string, ts.ExtendedConfigCacheEntry>;
+  readonly extendedVersions: Map<string, ReadonlyMap<string, string | undefined>>;
+}
+
+const projects = new Map<string, ProjectConfigs>();
+
+function projectConfigsOf(boundary: ProjectBoundary): ProjectConfigs {
+  let project = projects.get(boundary.root);
+  if (!project) projects.set(boundary.root, (project = { seen: new Set(), extended: new Map(), extendedVersions: new Map() }));
+  for (const [key, versions] of project.extendedVersions) {
+    if ([...versions].some(([path, version]) => versionOf(path) !== version)) {
+      project.extended.delete(key);
+      project.extendedVersions.delete(key);
+    }
+  }
+  return project;
+}
 
 function moduleResolutionOf(compiler: typeof ts, options: ts.CompilerOptions): ModuleResolution {
   switch (options.moduleResolution) {
@@ -91,7 +124,9 @@ function readCompilerSettings(configFile: string, boundary: ProjectBoundary, ver
   if (!compiler) return NO_TSCONFIG;
   let leftProject = false;
   let pastBudget: string | undefined;
+  let projectPastBudget = false;
   const configFiles = new Set<string>();
+  const project = projectConfigsOf(boundary);
   const allowed = (path: string): boolean => {
     if (!mayLieWithin(boundary, path) && !mayLieWithin(boundary, dirname(path))) {
       leftProject = true;
@@ -113,8 +148,13 @@ function readCompilerSettings(configFile: string, boundary: ProjectBoundary, ver
     const stats = statsOf(path, versions);
     if (!stats) return false;
     configFiles.add(path);
+    project.seen.add(path);
     if (stats.size > MAX_CONFIG_BYTES) pastBudget = `${displayPath(path, boundary)} is larger than ${MAX_CONFIG_BYTES / 1024 / 1024} MiB`;
     else if (configFiles.size > MAX_CONFIG_FILES) pastBudget = `its \`extends\` graph has more than ${MAX_CONFIG_FILES} config files`;
+    else if (project.seen.size > MAX_PROJECT_CONFIG_FILES) {
+      projectPastBudget = true;
+      pastBudget = `the project's tsconfigs and the configs they extend are more than ${MAX_PROJECT_CONFIG_FILES} files`;
+    }
     return pastBudget === undefined;
   };
   const host: ts.ParseConfigHost = {
@@ -123,17 +163,30 @@ function readCompilerSettings(configFile: string, boundary: ProjectBoundary, ver
     fileExists: readable,
     readFile: (path) => (readable(path) ? readFileSync(path, 'utf8') : undefined),
   };
-  const read = compiler.readConfigFile(configFile, host.readFile);
-  if (pastBudget === undefined && (read.error || typeof read.config !== 'object' || read.config === null)) return NO_TSCONFIG;
-  const parsed = pastBudget === undefined ? compiler.parseJsonConfigFileContent(read.config, host, dirname(configFile), undefined, configFile, undefined, undefined, new Map()) : undefined;
+  const text = host.readFile(configFile);
+  if (pastBudget === undefined && text === undefined) return NO_TSCONFIG;
+  // The source file form (not `readConfigFile`'s object) so that the parse lists every file of the
+  // `extends` graph, those behind a shared cache entry included (`extendedSourceFiles`).
+  const source = text === undefined ? undefined : (compiler.parseJsonText(configFile, text) as ts.TsConfigSourceFile);
+  // `parseDiagnostics` is how TypeScript's own `readConfigFile` tells a config that does not parse.
+  const syntaxErrors = (source as { parseDiagnostics?: readonly unknown[] } | undefined)?.parseDiagnostics?.length ?? 0;
+  const root = source?.statements[0]?.expression;
+  if (pastBudget === undefined && (syntaxErrors > 0 || !root || !compiler.isObjectLiteralExpression(root))) return NO_TSCONFIG;
+  const extended = new Map(project.extended);
+  const parsed =
+    pastBudget === undefined && source ? compiler.parseJsonSourceFileConfigFileContent(source, host, dirname(configFile), undefined, configFile, undefined, undefined, extended) : undefined;
   if (leftProject) return NO_TSCONFIG;
+  const graph = source?.extendedSourceFiles ?? [];
+  for (const path of graph) if (!versions.has(path)) statsOf(path, versions);
+  if (pastBudget === undefined && graph.length + 1 > MAX_CONFIG_FILES) pastBudget = `its \`extends\` graph has more than ${MAX_CONFIG_FILES} config files`;
   const options = parsed?.options ?? {};
   const paths = options.paths;
   if (pastBudget === undefined && paths && Object.keys(paths).length > MAX_PATH_PATTERNS) pastBudget = `its \`paths\` has more than ${MAX_PATH_PATTERNS} patterns`;
   if (pastBudget !== undefined) {
-    warnPastBudget(configFile, versions, boundary, pastBudget);
+    warnPastBudget(projectPastBudget ? `project\0${boundary.root}` : `${configFile}\0${[...versions.values()].join('\0')}`, configFile, boundary, pastBudget);
     return { moduleResolution: 'lenient', customConditions: [], configFile, aliases: 'unknown' };
   }
+  shareExtendedConfigs(project, extended, versions);
   const pathsBasePath = typeof options.pathsBasePath === 'string' ? options.pathsBasePath : undefined;
   return {
     moduleResolution: moduleResolutionOf(compiler, options),
@@ -147,12 +200,22 @@ function displayPath(path: string, boundary: ProjectBoundary): string {
   return relative(boundary.projectDirectory, path) || path;
 }
 
+/** Keeps the entries a clean read added to TypeScript's cache for the project's other tsconfigs. */
+function shareExtendedConfigs(project: ProjectConfigs, extended: ReadonlyMap<string, ts.ExtendedConfigCacheEntry>, versions: ReadonlyMap<string, string | undefined>): void {
+  for (const [key, entry] of extended) {
+    if (project.extended.has(key)) continue;
+    const files = [entry.extendedResult.fileName, ...(entry.extendedResult.extendedSourceFiles ?? [])];
+    project.extended.set(key, entry);
+    project.extendedVersions.set(key, new Map(files.map((file) => [file, versions.has(file) ? versions.get(file) : versionOf(file)])));
+  }
+}
+
 /**
  * One warning per version of a config past a budget (the lint goes on, imports through its aliases
- * unknown): on stderr in a CLI run, in the ESLint output channel of an editor.
+ * unknown), one per project past the project's budget: on stderr in a CLI run, in the ESLint
+ * output channel of an editor.
  */
-function warnPastBudget(configFile: string, versions: ReadonlyMap<string, string | undefined>, boundary: ProjectBoundary, why: string): void {
-  const key = `${configFile}\0${[...versions.values()].join('\0')}`;
+function warnPastBudget(key: string, configFile: string, boundary: ProjectBoundary, why: string): void {
   if (warned.has(key)) return;
   warned.add(key);
   process.emitWarning(`${displayPath(configFile, boundary)}: ${why}; its \`paths\` and \`baseUrl\` are unknown to schema-contract, and values imported through a non-relative specifier are not read.`, {
