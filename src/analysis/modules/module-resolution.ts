@@ -306,7 +306,7 @@ function resolveWithResolver(pass: Pass, checked: Set<string>, fromFile: string,
       outside ??= candidate;
       continue;
     }
-    if (nearestManifestWithin(pass.boundary, dirname(candidate), pass.within) === 'outside') return { kind: 'not-found', reason: OUTSIDE_THE_PROJECT };
+    if (nearestManifestWithin(pass.boundary, dirname(candidate), pass.within) === 'outside') return { kind: 'outside', file: candidate };
     const lookup: Lookup = { ...base, tried: [candidate], packageName: undefined };
     const { result, dependencies } = lookUp(pass, checked, fromFile, candidate, syntax, lookup);
     if (found(result)) return rememberFound(cache, key, classify(pass, specifier, result, 'tsconfig paths'), dependencies);
@@ -340,9 +340,14 @@ function refusedBeforeResolver(pass: Pass, directory: string, request: string, b
     if (installed === 'outside') return { kind: 'not-found', reason: OUTSIDE_THE_PROJECT };
     return installed === 'absent' ? notFound : undefined;
   }
-  const manifest = nearestManifestWithin(pass.boundary, request.startsWith('#') ? directory : dirname(resolve(directory, request)), pass.within);
-  if (manifest === 'outside') return { kind: 'not-found', reason: OUTSIDE_THE_PROJECT };
-  return request.startsWith('#') && manifest === 'absent' ? notFound : undefined;
+  if (request.startsWith('#')) {
+    const manifest = nearestManifestWithin(pass.boundary, directory, pass.within);
+    if (manifest === 'outside') return { kind: 'not-found', reason: OUTSIDE_THE_PROJECT };
+    return manifest === 'absent' ? notFound : undefined;
+  }
+  // A path whose directory (or the package.json above it) is a link out: the resolver would read there.
+  const target = resolve(directory, request);
+  return nearestManifestWithin(pass.boundary, dirname(target), pass.within) === 'outside' ? { kind: 'outside', file: target } : undefined;
 }
 
 function rememberFound(cache: RememberedResolutions<Resolution>, key: string, resolution: Resolution, dependencies: Parameters<typeof remember>[3]): Resolution {
