@@ -141,6 +141,19 @@ describe.skipIf(!strace)('resolution opens nothing outside the project (strace)'
     expect(messages[0]!.map(([ruleId, line]) => [ruleId, line])).toEqual([['schema-contract/no-open-glossary-enum', 11]]);
   }, 120_000);
 
+  it('a tsconfig `baseUrl` outside the project: every bare import is a candidate there, none is looked at', () => {
+    const dir = project('base-url');
+    write(join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions: { module: 'esnext', moduleResolution: 'bundler', baseUrl: join(outside, 'dir') } }));
+    write(join(dir, 'src', 'uses.ts'), "import { z } from 'zod';\nimport { UNITS } from 'tables';\nimport { a } from 'package.json';\nexport const input = z.object({ u: z.enum(UNITS.values), a: z.enum(a.values) });\n");
+    const run = traced(dir, [build.bin, 'explain', 'src/uses.ts']);
+    expect(run.status, run.output).toBe(0);
+    expect(run.paths).toContain(join(dir, 'tsconfig.json'));
+    expect(run.outsideCalls).toEqual([]);
+    expect(run.output).not.toContain(TOKEN);
+    expect(run.output).not.toContain(outside);
+    expect(run.output.match(/leads outside the project: never read/g)).toHaveLength(2);
+  }, 120_000);
+
   it('a node_modules directory that is itself a link out of the project', () => {
     const dir = project('modules-link', true);
     const run = traced(dir, [build.bin, 'explain', 'src/uses.ts']);
