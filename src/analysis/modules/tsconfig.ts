@@ -40,10 +40,16 @@ export const MAX_CONFIG_FILES = 64;
 export const MAX_PATH_PATTERNS = 4096;
 /**
  * Distinct config files read for one project in a process, over all its tsconfigs: a pull request
- * can add a tsconfig with its own 64-file graph to every directory. Past it, the project's
- * tsconfigs not yet read have unknown `paths` (one warning for the project).
+ * can add a tsconfig with its own 64-file graph to every directory. A monorepo of some hundreds of
+ * packages, each with a tsconfig extending a shared base, stays well under it. Past it, the
+ * project's tsconfigs not yet read have unknown `paths` (one warning for the project).
  */
-export const MAX_PROJECT_CONFIG_FILES = 256;
+export const MAX_PROJECT_CONFIG_FILES = 1024;
+/**
+ * The config text whose parse the shared cache keeps per project (a parse holds the file's syntax
+ * tree). Past it, a config is still read and used, only not kept for the next tsconfig.
+ */
+const MAX_SHARED_CONFIG_BYTES = 8 * 1024 * 1024;
 
 /**
  * What the process has read of one project's configs. `extended` is TypeScript's extended-config
@@ -56,17 +62,25 @@ interface ProjectConfigs {
   readonly seen: Set<string>;
   readonly extended: Map<string, ts.ExtendedConfigCacheEntry>;
   readonly extendedVersions: Map<string, ReadonlyMap<string, string | undefined>>;
+  readonly extendedBytes: Map<string, number>;
 }
 
 const projects = new Map<string, ProjectConfigs>();
 
 function projectConfigsOf(boundary: ProjectBoundary): ProjectConfigs {
   let project = projects.get(boundary.root);
-  if (!project) projects.set(boundary.root, (project = { seen: new Set(), extended: new Map(), extendedVersions: new Map() }));
+  if (!project) projects.set(boundary.root, (project = { seen: new Set(), extended: new Map(), extendedVersions: new Map(), extendedBytes: new Map() }));
+  // Each file once, however many entries were built from it.
+  const current = new Map<string, string | undefined>();
+  const versionNow = (path: string): string | undefined => {
+    if (!current.has(path)) current.set(path, versionOf(path));
+    return current.get(path);
+  };
   for (const [key, versions] of project.extendedVersions) {
-    if ([...versions].some(([path, version]) => versionOf(path) !== version)) {
+    if ([...versions].some(([path, version]) => versionNow(path) !== version)) {
       project.extended.delete(key);
       project.extendedVersions.delete(key);
+      project.extendedBytes.delete(key);
     }
   }
   return project;
@@ -125,7 +139,7 @@ function readCompilerSettings(configFile: string, boundary: ProjectBoundary, ver
   let leftProject = false;
   let pastBudget: string | undefined;
   let projectPastBudget = false;
-  const configFiles = new Set<string>();
+  const configFiles = new Map<string, number>();
   const project = projectConfigsOf(boundary);
   const allowed = (path: string): boolean => {
     if (!mayLieWithin(boundary, path) && !mayLieWithin(boundary, dirname(path))) {
@@ -147,7 +161,7 @@ function readCompilerSettings(configFile: string, boundary: ProjectBoundary, ver
     if (pastBudget !== undefined || !allowed(path)) return false;
     const stats = statsOf(path, versions);
     if (!stats) return false;
-    configFiles.add(path);
+    configFiles.set(path, stats.size);
     project.seen.add(path);
     if (stats.size > MAX_CONFIG_BYTES) pastBudget = `${displayPath(path, boundary)} is larger than ${MAX_CONFIG_BYTES / 1024 / 1024} MiB`;
     else if (configFiles.size > MAX_CONFIG_FILES) pastBudget = `its \`extends\` graph has more than ${MAX_CONFIG_FILES} config files`;
@@ -186,7 +200,7 @@ function readCompilerSettings(configFile: string, boundary: ProjectBoundary, ver
     warnPastBudget(projectPastBudget ? `project\0${boundary.root}` : `${configFile}\0${[...versions.values()].join('\0')}`, configFile, boundary, pastBudget);
     return { moduleResolution: 'lenient', customConditions: [], configFile, aliases: 'unknown' };
   }
-  shareExtendedConfigs(project, extended, versions);
+  shareExtendedConfigs(project, extended, versions, configFiles);
   const pathsBasePath = typeof options.pathsBasePath === 'string' ? options.pathsBasePath : undefined;
   return {
     moduleResolution: moduleResolutionOf(compiler, options),
@@ -201,11 +215,21 @@ function displayPath(path: string, boundary: ProjectBoundary): string {
 }
 
 /** Keeps the entries a clean read added to TypeScript's cache for the project's other tsconfigs. */
-function shareExtendedConfigs(project: ProjectConfigs, extended: ReadonlyMap<string, ts.ExtendedConfigCacheEntry>, versions: ReadonlyMap<string, string | undefined>): void {
+function shareExtendedConfigs(
+  project: ProjectConfigs,
+  extended: ReadonlyMap<string, ts.ExtendedConfigCacheEntry>,
+  versions: ReadonlyMap<string, string | undefined>,
+  sizes: ReadonlyMap<string, number>,
+): void {
+  let kept = [...project.extendedBytes.values()].reduce((sum, bytes) => sum + bytes, 0);
   for (const [key, entry] of extended) {
     if (project.extended.has(key)) continue;
+    const bytes = sizes.get(entry.extendedResult.fileName) ?? MAX_CONFIG_BYTES;
+    if (kept + bytes > MAX_SHARED_CONFIG_BYTES) continue;
+    kept += bytes;
     const files = [entry.extendedResult.fileName, ...(entry.extendedResult.extendedSourceFiles ?? [])];
     project.extended.set(key, entry);
+    project.extendedBytes.set(key, bytes);
     project.extendedVersions.set(key, new Map(files.map((file) => [file, versions.has(file) ? versions.get(file) : versionOf(file)])));
   }
 }
