@@ -154,6 +154,18 @@ describe.skipIf(!strace)('resolution opens nothing outside the project (strace)'
     expect(run.output.match(/leads outside the project: never read/g)).toHaveLength(2);
   }, 120_000);
 
+  it('a tsconfig that extends a config through a directory linked out of the project: not read, not even looked at', () => {
+    const dir = project('extends-link');
+    write(join(outside, 'configs', 'base.json'), JSON.stringify({ compilerOptions: { paths: { [TOKEN]: ['./*'] } } }));
+    symlinkSync(join(outside, 'configs'), join(dir, 'shared'));
+    write(join(dir, 'tsconfig.json'), JSON.stringify({ extends: './shared/base.json', compilerOptions: { module: 'esnext', moduleResolution: 'bundler' } }));
+    const run = traced(dir, [build.bin, 'explain', 'src/uses.ts']);
+    expect(run.status, run.output).toBe(0);
+    expect(run.paths).toContain(join(dir, 'tsconfig.json'));
+    expect(run.outsideCalls).toEqual([]);
+    expect(run.output).not.toContain(TOKEN);
+  }, 120_000);
+
   it('a node_modules directory that is itself a link out of the project', () => {
     const dir = project('modules-link', true);
     const run = traced(dir, [build.bin, 'explain', 'src/uses.ts']);

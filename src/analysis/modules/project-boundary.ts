@@ -164,13 +164,23 @@ function realOf(boundary: ProjectBoundary, path: string, memo: Map<string, PathW
     if (!stats) answer = MISSING;
     else if (!stats.isSymbolicLink()) answer = { kind: 'inside', real: next };
     else {
-      const target = resolve(parent.real, readlinkSync(next));
-      answer = mayLieWithin(boundary, target) ? realOf(boundary, target, memo, following) : OUTSIDE;
+      const text = linkText(next);
+      const target = text === undefined ? undefined : resolve(parent.real, text);
+      answer = target === undefined ? MISSING : mayLieWithin(boundary, target) ? realOf(boundary, target, memo, following) : OUTSIDE;
     }
   }
   following.delete(path);
   memo.set(path, answer);
   return answer;
+}
+
+function linkText(path: string): string | undefined {
+  try {
+    return readlinkSync(path);
+  } catch {
+    // Removed or replaced between the lstat and now, or not readable: as the file system would say.
+    return undefined;
+  }
 }
 
 function lstatOrUndefined(path: string): ReturnType<typeof lstatSync> | undefined {

@@ -1,10 +1,10 @@
-import { existsSync, readFileSync, realpathSync, statSync, type Stats } from 'node:fs';
+import { existsSync, readFileSync, statSync, type Stats } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import type ts from 'typescript';
 import { loadTypeScriptCompiler } from '../../parsers.js';
 import { fileVersion } from '../../util/file-version.js';
 import { pathAliasesOf, type PathAliases } from './path-aliases.js';
-import { isWithin, mayLieWithin, type ProjectBoundary } from './project-boundary.js';
+import { isWithin, mayLieWithin, realPathWithin, type PathWithin, type ProjectBoundary } from './project-boundary.js';
 
 /**
  * The module resolution a file's tsconfig asks for (`compilerOptions.moduleResolution`, or what
@@ -141,21 +141,17 @@ function readCompilerSettings(configFile: string, boundary: ProjectBoundary, ver
   let projectPastBudget = false;
   const configFiles = new Map<string, number>();
   const project = projectConfigsOf(boundary);
+  const within = new Map<string, PathWithin>();
   const allowed = (path: string): boolean => {
     if (!mayLieWithin(boundary, path) && !mayLieWithin(boundary, dirname(path))) {
       leftProject = true;
       return false;
     }
-    let real: string;
-    try {
-      real = realpathSync.native(path);
-    } catch {
-      return false;
-    }
-    // A shared config package (`@tsconfig/node20`) under the project's node_modules is the project's.
-    const inside = isWithin(real, boundary.root);
-    if (!inside) leftProject = true;
-    return inside;
+    // Judged link by link without touching a target outside (`realPathWithin`). A shared config
+    // package (`@tsconfig/node20`) under the project's node_modules is the project's.
+    const real = realPathWithin(boundary, path, within);
+    if (real.kind === 'outside') leftProject = true;
+    return real.kind === 'inside' && isWithin(real.real, boundary.root);
   };
   const readable = (path: string): boolean => {
     if (pastBudget !== undefined || !allowed(path)) return false;
