@@ -122,7 +122,8 @@ const FOLLOWED = 'followed when a value from it reaches an enum, a fallback or a
 
 function describe(site: ImportSite, resolution: Resolution, display: (file: string) => string): ExplainedImport {
   const base = { line: site.line, column: site.column, specifier: site.specifier, names: site.names };
-  const file = 'file' in resolution ? display(resolution.file) : undefined;
+  // Where an import that leaves the project points is never printed, whatever else is said of it.
+  const file = 'file' in resolution && resolution.kind !== 'outside' ? display(resolution.file) : undefined;
   const library = libraryOfSpecifier(site.specifier, parseSettings({}).libraries);
   if (library !== undefined) {
     return { ...base, kind: 'schema-library', resolvedTo: file, followed: false, why: `schema library ${library}: known by its name, not read` };
