@@ -6,7 +6,7 @@ import { fallbackSlotListeners, getFallbackPosition, referenceName, type Fallbac
 import { permissiveConverterOption, schemaByWhatItIs } from '../src/analysis/flow/schema-evidence.js';
 import { resolveLibraryReference } from '../src/analysis/schemas/schema-libraries.js';
 import { isRelayedToolSchema } from '../src/analysis/fallback/relayed-tool.js';
-import { classifySchema, JSON_SCHEMA_KEYWORDS, mayBePermissiveObjectLiteral, NO_ARGUMENTS_JSON_SCHEMA, type Permissiveness } from '../src/analysis/schemas/schema-model.js';
+import { classifySchema, isJsonSchemaShaped, JSON_SCHEMA_KEYWORDS, mayBePermissiveObjectLiteral, NO_ARGUMENTS_JSON_SCHEMA, type Permissiveness } from '../src/analysis/schemas/schema-model.js';
 import { calleeName, isToolSchemaKey } from '../src/analysis/flow/schema-sinks.js';
 import { describeSink, expectedAt } from '../src/analysis/flow/sink-model.js';
 import type { BuilderValue, StaticValue } from '../src/analysis/values/static-value.js';
@@ -96,8 +96,10 @@ export default createRule<Options, MessageIds>({
         // A proxy or adapter passing on a tool someone else declared and runs: nothing failed to build here.
         if (position.cause === 'absence' && isRelayedToolSchema(answer.sink.slot, position.replaced)) return undefined;
         const expected = expectedAt(answer.sink);
-        // A JSON Schema literal is no schema where only a library schema or a zod raw shape goes.
-        if (expected === undefined || (value.kind !== 'builder' && expected !== 'schema')) return undefined;
+        // A JSON Schema literal is no schema where only a library schema goes; where a zod raw shape
+        // goes, `{}` is one (no arguments), but a literal shaped like a JSON Schema is not.
+        const schemaThere = value.kind === 'builder' || expected === 'schema' || (expected === 'raw-shape' && isJsonSchemaShaped(value));
+        if (expected === undefined || !schemaThere) return undefined;
         // `additionalProperties: source.additionalProperties ?? true` writes out the keyword's own
         // default for a source that left it unset: a faithful translation, not a loosening.
         const keyword = answer.sink.pointer.at(-1);

@@ -33,12 +33,17 @@ export function enclosingClassBody(node: TSESTree.Node): TSESTree.ClassBody | un
 export class CallSites {
   private readonly callSites = new Map<FunctionNode, readonly TSESTree.CallExpression[]>();
   private readonly classCalls = new Map<TSESTree.ClassBody, Map<string, TSESTree.CallExpression[]>>();
+  private readonly classMembers = new Map<TSESTree.ClassBody, { reads: Map<string, TSESTree.MemberExpression[]> }>();
 
   constructor(private readonly sourceCode: Readonly<TSESLint.SourceCode>) {}
 
-  /** The function of this file a call calls: by name, or `this.method()` within its class. */
-  calledFunction(call: TSESTree.CallExpression): FunctionNode | undefined {
+  /**
+   * The function of this file a call calls: by name, or `this.method()` within its class; for
+   * `new X(…)`, the constructor of the class `X` of this file.
+   */
+  calledFunction(call: TSESTree.CallExpression | TSESTree.NewExpression): FunctionNode | undefined {
     const callee = unwrapChainAndTypeWrappers(call.callee);
+    if (call.type === AST_NODE_TYPES.NewExpression) return callee.type === AST_NODE_TYPES.Identifier ? this.constructorOf(callee) : undefined;
     if (callee.type === AST_NODE_TYPES.Identifier) {
       const variable = ASTUtils.findVariable(this.sourceCode.getScope(callee), callee.name);
       const definition = variable?.defs.length === 1 ? variable.defs[0] : undefined;
@@ -60,6 +65,41 @@ export class CallSites {
       }
     }
     return undefined;
+  }
+
+  private constructorOf(name: TSESTree.Identifier): FunctionNode | undefined {
+    const variable = ASTUtils.findVariable(this.sourceCode.getScope(name), name.name);
+    const definition = variable?.defs.length === 1 ? variable.defs[0] : undefined;
+    const declared = definition?.node.type === AST_NODE_TYPES.VariableDeclarator && definition.node.init ? unwrapTypeWrappers(definition.node.init) : definition?.node;
+    if (declared?.type !== AST_NODE_TYPES.ClassDeclaration && declared?.type !== AST_NODE_TYPES.ClassExpression) return undefined;
+    const constructor = declared.body.body.find(
+      (member): member is TSESTree.MethodDefinition => member.type === AST_NODE_TYPES.MethodDefinition && member.kind === 'constructor',
+    );
+    return constructor?.value.type === AST_NODE_TYPES.FunctionExpression ? constructor.value : undefined;
+  }
+
+  /** Reads of `this.key` in a class (not writes to it): where a value stored in a member goes on. */
+  thisReadsOf(body: TSESTree.ClassBody, key: string): readonly TSESTree.MemberExpression[] {
+    return this.thisMembers(body).reads.get(key) ?? [];
+  }
+
+  private thisMembers(body: TSESTree.ClassBody): { reads: Map<string, TSESTree.MemberExpression[]> } {
+    let members = this.classMembers.get(body);
+    if (members) return members;
+    const reads = new Map<string, TSESTree.MemberExpression[]>();
+    forEachDescendant(body, this.sourceCode.visitorKeys, (node) => {
+      // A nested class, or a non-arrow function that is not a method, has its own `this`.
+      if (node.type === AST_NODE_TYPES.ClassBody || node.type === AST_NODE_TYPES.FunctionDeclaration) return false;
+      if (node.type === AST_NODE_TYPES.FunctionExpression && node.parent.type !== AST_NODE_TYPES.MethodDefinition && node.parent.type !== AST_NODE_TYPES.PropertyDefinition) return false;
+      if (node.type !== AST_NODE_TYPES.MemberExpression || unwrapChainAndTypeWrappers(node.object).type !== AST_NODE_TYPES.ThisExpression) return true;
+      const key = thisMemberKey(node);
+      const written = node.parent.type === AST_NODE_TYPES.AssignmentExpression && node.parent.left === node;
+      if (key !== undefined && !written) reads.set(key, [...(reads.get(key) ?? []), node]);
+      return true;
+    });
+    members = { reads };
+    this.classMembers.set(body, members);
+    return members;
   }
 
   callSitesOf(fn: FunctionNode): readonly TSESTree.CallExpression[] {
