@@ -95,6 +95,9 @@ export default createRule<Options, MessageIds>({
         if (answer.alsoModified && value.kind === 'object') return undefined;
         // A proxy or adapter passing on a tool someone else declared and runs: nothing failed to build here.
         if (position.cause === 'absence' && isRelayedToolSchema(answer.sink.slot, position.replaced)) return undefined;
+        // `(options.schema ?? z.unknown()).parse(body)`: parsing without a check when none is given
+        // is a helper's documented choice; only a schema that failed to build there switches a check off.
+        if (position.cause === 'absence' && answer.sink.role === 'parser') return undefined;
         const expected = expectedAt(answer.sink);
         // A JSON Schema literal is no schema where only a library schema goes; where a zod raw shape
         // goes, `{}` is one (no arguments), but a literal shaped like a JSON Schema is not.

@@ -44,7 +44,6 @@ function toZod(def) {
 `;
 const PASSTHROUGH = 'z.object({}).passthrough()';
 const ZOD_CLOSED = 'z.object({}).strict()';
-const TYPEBOX_CLOSED = 'Type.Object({}, { additionalProperties: false })';
 
 const LOCAL_TOOL = `class LocalTool {
   constructor(name, description, schema) {
@@ -71,6 +70,10 @@ ruleTester.run('no-permissive-schema-fallback: issue 30 new sinks', rule, {
       name: 'a response schema parsed with no fallback in it',
       code: `import { z } from 'zod';\nconst Page = z.object({ items: z.array(z.string()) });\nexport const page = Page.parse(await res.json());`,
     },
+    // ---- validation: a schema that is missing, not failed, is parsed without a check by choice ---------
+    { name: 'an optional response schema defaulting to z.unknown()', code: `import { z } from 'zod';\nexport async function fetchJson(url, schema) {\n  return (schema ?? z.unknown()).parse(await (await fetch(url)).json());\n}` },
+    { name: "valibot's parse with a missing schema", code: `import * as v from 'valibot';\nexport const input = v.parse(spec.args ?? v.looseObject({}), raw);` },
+    { name: 'a relayed tool parsed with z.any() when it declares no schema', code: `import { z } from 'zod';\nexport function call(tool, args) {\n  const schema = tool.inputSchema ? jsonSchemaToZod(tool.inputSchema) : z.any();\n  return schema.parse(args);\n}` },
     // ---- tools keyed by name: only in a map used as tools ------------------------------------------
     { name: "a tool's documentation page keyed under `full` (n8n-mcp tool docs)", code: `export const doc = { name: 'n8n_manage', full: { description: 'd', parameters: spec.args ?? { type: 'object' } } };` },
     { name: 'a map of help pages, not of tools', code: `export const pages = { search: { description: 'Search help', parameters: spec.args ?? { type: 'object' } } };` },
@@ -101,45 +104,33 @@ ruleTester.run('no-permissive-schema-fallback: issue 30 new sinks', rule, {
       ANY_OBJECT,
       'parsed by `toZod(spec).safeParseAsync()` in `handle()` (through `toZod()`)',
     ),
-    absence(
-      'a missing zod schema parsed with safeParse',
-      `import { z } from 'zod';\nconst Args = spec.args ?? z.any();\nexport function handle(input) {\n  return Args.safeParse(input);\n}`,
-      'z.any()',
-      ANYTHING,
-      'parsed by `Args.safeParse()` in `handle()`',
-      ZOD_CLOSED,
-    ),
-    absence(
-      "valibot's parse(schema, input)",
-      `import * as v from 'valibot';\nconst Args = spec.args ?? v.looseObject({});\nexport const input = v.parse(Args, raw);`,
+    failure(
+      "valibot's parse(schema, input) of a converter's fallback",
+      `import * as v from 'valibot';\nfunction toValibot(def) {\n  try { return convert(def); } catch { return v.looseObject({}); }\n}\nexport const input = v.parse(toValibot(spec), raw);`,
       'v.looseObject({})',
       ANY_OBJECT,
-      'parsed by `v.parse()`',
-      'v.strictObject({})',
+      'parsed by `v.parse()` (through `toValibot()`)',
     ),
-    absence(
-      "valibot's safeParse(schema, input)",
-      `import * as v from 'valibot';\nexport function handle(raw) {\n  return v.safeParse(spec.args ?? v.looseObject({}), raw);\n}`,
+    failure(
+      "valibot's safeParse(schema, input) in a handler",
+      `import * as v from 'valibot';\nfunction toValibot(def) {\n  try { return convert(def); } catch { return v.looseObject({}); }\n}\nexport function handle(raw) {\n  return v.safeParse(toValibot(spec), raw);\n}`,
       'v.looseObject({})',
       ANY_OBJECT,
-      'parsed by `v.safeParse()` in `handle()`',
-      'v.strictObject({})',
+      'parsed by `v.safeParse()` in `handle()` (through `toValibot()`)',
     ),
-    absence(
+    failure(
       "TypeBox's Value.Check(schema, input)",
-      `import { Type } from '@sinclair/typebox';\nimport { Value } from '@sinclair/typebox/value';\nconst Args = spec.args ?? Type.Any();\nexport const ok = Value.Check(Args, input);`,
+      `import { Type } from '@sinclair/typebox';\nimport { Value } from '@sinclair/typebox/value';\nfunction build(def) {\n  try { return toTypeBox(def); } catch { return Type.Any(); }\n}\nexport const ok = Value.Check(build(spec), input);`,
       'Type.Any()',
       ANYTHING,
-      'validated against by `Value.Check()`',
-      TYPEBOX_CLOSED,
+      'validated against by `Value.Check()` (through `build()`)',
     ),
-    absence(
+    failure(
       "TypeBox's Value.Parse(schema, input)",
-      `import { Type } from '@sinclair/typebox';\nimport { Value } from '@sinclair/typebox/value';\nexport const args = Value.Parse(spec.args ?? Type.Unknown(), input);`,
+      `import { Type } from '@sinclair/typebox';\nimport { Value } from '@sinclair/typebox/value';\nfunction build(def) {\n  try { return toTypeBox(def); } catch { return Type.Unknown(); }\n}\nexport const args = Value.Parse(build(spec), input);`,
       'Type.Unknown()',
       ANYTHING,
-      'parsed by `Value.Parse()`',
-      TYPEBOX_CLOSED,
+      'parsed by `Value.Parse()` (through `build()`)',
     ),
     failure(
       "TypeBox's TypeCompiler.Compile of a builder's fallback",
@@ -148,13 +139,12 @@ ruleTester.run('no-permissive-schema-fallback: issue 30 new sinks', rule, {
       ANY_OBJECT,
       'compiled by `TypeCompiler.Compile()` (through `build()`)',
     ),
-    absence(
+    failure(
       "Standard Schema's ['~standard'].validate",
-      `import { z } from 'zod';\nconst Args = spec.args ?? z.unknown();\nexport const result = await Args['~standard'].validate(input);`,
-      'z.unknown()',
-      ANYTHING,
-      "validated against by `Args['~standard'].validate()`",
-      ZOD_CLOSED,
+      `${TO_ZOD}const Args = toZod(spec);\nexport const result = await Args['~standard'].validate(input);`,
+      PASSTHROUGH,
+      ANY_OBJECT,
+      "validated against by `Args['~standard'].validate()` (through `toZod()`)",
     ),
     // ---- validation by JSON Schema validators besides Ajv ------------------------------------------
     absence(
