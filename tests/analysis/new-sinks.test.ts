@@ -145,6 +145,7 @@ describe('tool definitions', () => {
     ['a map of help pages', `export const pages = { search: { description: 'd', parameters: /*@*/x } };`],
     ['a definer without a name or description', `export const t = defineTool({ schema: /*@*/x });`],
     ['a tooltip factory', `export const t = createTooltip({ name: 'n', schema: /*@*/x });`],
+    ["a tool call's record: its args are the call's", `messages.push(toolCall({ name: 'search', args: /*@*/x }));`],
     ['a class storing a value it never advertises', `class Entry {\n  constructor(name, value) { this.name = name; this.value = value; }\n}\nnew Entry('n', /*@*/x);`],
   ])('not a tool sink: %s', (_name, code) => {
     expect(sinkOf(code).kind).not.toBe('schema');
@@ -160,6 +161,9 @@ describe('tool definitions', () => {
     ['createTooltip', false],
     ['toolbar', false],
     ['stool', false],
+    ['toolCall', false],
+    ['createToolResult', false],
+    ['runTool', false],
   ])('a callee named like a tool definer: %s → %s', (name, expected) => {
     expect(isToolDefinerName(name)).toBe(expected);
   });

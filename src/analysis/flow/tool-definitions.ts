@@ -36,9 +36,18 @@ function wordsOf(name: string): string[] {
     .map((word) => word.toLowerCase());
 }
 
-/** `defineTool`, `createTool`, `tool`, `DynamicStructuredTool`, `registerTools`; not `tooltip` or `toolbar`. */
+/**
+ * Words that make a name about a tool's use rather than its definition: `toolCall({ name, args })`,
+ * `createToolResult`, `runTool({ name, input })` record or run a call, and their `args`/`input` are
+ * the call's arguments.
+ */
+const TOOL_USE_WORDS: ReadonlySet<string> = new Set(['call', 'calls', 'result', 'results', 'response', 'message', 'use', 'invocation', 'invoke', 'run', 'execute', 'execution', 'output']);
+
+/** `defineTool`, `createTool`, `tool`, `DynamicStructuredTool`, `registerTools`; not `tooltip`, `toolbar` or `toolCall`. */
 export function isToolDefinerName(name: string | undefined): boolean {
-  return name !== undefined && wordsOf(name).some((word) => word === 'tool' || word === 'tools');
+  if (name === undefined) return false;
+  const words = wordsOf(name);
+  return words.some((word) => word === 'tool' || word === 'tools') && !words.some((word) => TOOL_USE_WORDS.has(word));
 }
 
 function calleeNameOf(callee: TSESTree.Node): string | undefined {
