@@ -2,12 +2,50 @@ import { AST_NODE_TYPES, ASTUtils, type TSESLint, type TSESTree } from '@typescr
 import { getKeyName, isTypeWrapper, memberName, unwrapChainAndTypeWrappers, unwrapTypeWrappers } from '../syntax/ast.js';
 import { forEachDescendant } from '../syntax/ast-walk.js';
 import { isFunctionNode, type FunctionNode } from '../syntax/function-name.js';
+import type { Evaluator } from '../values/evaluator.js';
+import { findBinding, findTopLevelBinding } from '../values/bindings.js';
+import { resolveImport } from '../modules/module-graph.js';
 
 /**
  * Functions and their calls within one file, for following a value one level: where a function's
  * result goes (its calls), and which function a call runs (to follow an argument into it). By
  * name through the scope manager, and `this.method(…)` within a class.
  */
+
+/** A class declaration's or expression's constructor, if it writes one. */
+function constructorOfClass(declared: TSESTree.Node | undefined): FunctionNode | undefined {
+  if (declared?.type !== AST_NODE_TYPES.ClassDeclaration && declared?.type !== AST_NODE_TYPES.ClassExpression) return undefined;
+  const constructor = declared.body.body.find(
+    (member): member is TSESTree.MethodDefinition => member.type === AST_NODE_TYPES.MethodDefinition && member.kind === 'constructor',
+  );
+  return constructor?.value.type === AST_NODE_TYPES.FunctionExpression ? constructor.value : undefined;
+}
+
+/**
+ * The function or constructor of another module of the project that a call of the linted file
+ * runs (`import { LocalTool } from './local-tool.js'; new LocalTool(…)`), found by the evaluator's
+ * module analysis, which reads that module only as far as the import needs: from the importing
+ * side, never by parsing the project for callers.
+ */
+export function importedCallee(call: TSESTree.CallExpression | TSESTree.NewExpression, evaluator: Evaluator): FunctionNode | undefined {
+  const callee = unwrapChainAndTypeWrappers(call.callee);
+  if (callee.type !== AST_NODE_TYPES.Identifier) return undefined;
+  const value = evaluator.evaluate(callee);
+  if (call.type === AST_NODE_TYPES.CallExpression) {
+    const declared = value.node;
+    return value.kind === 'function' && declared && isFunctionNode(declared) && evaluator.moduleOf(declared) !== evaluator.module ? declared : undefined;
+  }
+  // A class is no value to the evaluator: its declaration is looked up where the import leads.
+  const binding = findBinding(evaluator.module, callee);
+  if (binding.kind !== 'import') return undefined;
+  const target = resolveImport(binding.module.file, binding.specifier, binding.importedName, evaluator.libraryEnvironment.checked);
+  if (target?.kind !== 'local') return undefined;
+  const declared = findTopLevelBinding(target.module, target.localName);
+  const node = declared.kind === 'global' ? undefined : declared.variable.defs[0]?.node;
+  // Only a module the evaluator has read for this file: its nodes' scopes are known.
+  if (!node || evaluator.moduleOf(node) !== target.module) return undefined;
+  return constructorOfClass(node.type === AST_NODE_TYPES.VariableDeclarator && node.init ? unwrapTypeWrappers(node.init) : node);
+}
 
 /** The outermost type wrapper around `node` (or `node`): what occupies its slot. */
 export function outermostWrapper(node: TSESTree.Node): TSESTree.Node {
@@ -71,11 +109,7 @@ export class CallSites {
     const variable = ASTUtils.findVariable(this.sourceCode.getScope(name), name.name);
     const definition = variable?.defs.length === 1 ? variable.defs[0] : undefined;
     const declared = definition?.node.type === AST_NODE_TYPES.VariableDeclarator && definition.node.init ? unwrapTypeWrappers(definition.node.init) : definition?.node;
-    if (declared?.type !== AST_NODE_TYPES.ClassDeclaration && declared?.type !== AST_NODE_TYPES.ClassExpression) return undefined;
-    const constructor = declared.body.body.find(
-      (member): member is TSESTree.MethodDefinition => member.type === AST_NODE_TYPES.MethodDefinition && member.kind === 'constructor',
-    );
-    return constructor?.value.type === AST_NODE_TYPES.FunctionExpression ? constructor.value : undefined;
+    return constructorOfClass(declared);
   }
 
   /** Reads of `this.key` in a class (not writes to it): where a value stored in a member goes on. */

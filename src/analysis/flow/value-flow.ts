@@ -1,6 +1,6 @@
 import { AST_NODE_TYPES, ASTUtils, type TSESLint, type TSESTree } from '@typescript-eslint/utils';
 import { getKeyName, memberName, unwrapChainAndTypeWrappers, unwrapTypeWrappers } from '../syntax/ast.js';
-import { CallSites, enclosingClassBody, outermostWrapper } from './call-sites.js';
+import { CallSites, enclosingClassBody, importedCallee, outermostWrapper } from './call-sites.js';
 import { getEvaluator, type Evaluator } from '../values/evaluator.js';
 import { getFunctionName, isFunctionNode, type FunctionNode } from '../syntax/function-name.js';
 import { calleeName, sinkOfArgument, sinkOfClassMember, sinkOfProperty, VALUE_PASSING_METHODS } from './schema-sinks.js';
@@ -276,6 +276,12 @@ class FlowAnalysis implements SinkAnalysis {
     return property.type === AST_NODE_TYPES.Property && property.value === pattern ? getKeyName(property.key, property.computed) : undefined;
   }
 
+  /** The scope at `node`, in the linted file or in a module a call was followed into. */
+  private scopeOf(node: TSESTree.Node): TSESLint.Scope.Scope {
+    const module = this.evaluator.moduleOf(node);
+    return module === this.evaluator.module ? this.sourceCode.getScope(node) : module.getScope(node);
+  }
+
   /** Every read of `this.key` in the class whose body is `body`. */
   private followMember(body: TSESTree.ClassBody, key: string, pointer: readonly string[], state: FlowState): SinkAnswer {
     const reads = this.calls.thisReadsOf(body, key);
@@ -287,7 +293,7 @@ class FlowAnalysis implements SinkAnalysis {
 
   /** Every read of the variable `identifier` declares (a const, a parameter, a reassigned let). */
   private followBinding(identifier: TSESTree.Identifier, pointer: readonly string[], state: FlowState): SinkAnswer {
-    const variable = ASTUtils.findVariable(this.sourceCode.getScope(identifier), identifier.name);
+    const variable = ASTUtils.findVariable(this.scopeOf(identifier), identifier.name);
     if (!variable || variable.defs.length === 0) return UNKNOWN_SINK;
     const declaration = variable.defs[0]!.name;
     if (state.visited.has(declaration)) return UNKNOWN_SINK;
@@ -315,7 +321,7 @@ class FlowAnalysis implements SinkAnalysis {
       if (!sink && body) return this.followMember(body, key, pointer, state);
     } else if (receiver.type === AST_NODE_TYPES.Identifier) {
       // `toolDefinition.outputSchema = X` on a tool definition written as a literal.
-      const variable = ASTUtils.findVariable(this.sourceCode.getScope(receiver), receiver.name);
+      const variable = ASTUtils.findVariable(this.scopeOf(receiver), receiver.name);
       const declarator = variable?.defs[0]?.node;
       const init = declarator?.type === AST_NODE_TYPES.VariableDeclarator && declarator.init ? unwrapTypeWrappers(declarator.init) : undefined;
       sink = init?.type === AST_NODE_TYPES.ObjectExpression ? sinkOfProperty(init, key, assignment.right, this.evaluator) : undefined;
@@ -402,7 +408,7 @@ class FlowAnalysis implements SinkAnalysis {
     }
     // Handed to code out of sight, which may fill it in.
     if (state.levels >= MAX_CALL_LEVELS) return MODIFYING_USE;
-    const fn = this.calls.calledFunction(call);
+    const fn = this.calls.calledFunction(call) ?? importedCallee(call, this.evaluator);
     let parameter: TSESTree.Parameter | undefined = fn?.params[index];
     // `constructor(private readonly schema: JSONSchema7)`: a parameter that is also a member.
     const member = parameter?.type === AST_NODE_TYPES.TSParameterProperty ? parameter : undefined;

@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import type { InvalidTestCase } from '@typescript-eslint/rule-tester';
 import rule, { type MessageIds, type Options } from '../../../rules/no-permissive-schema-fallback.js';
 import { ruleTester } from '../../rule-tester.js';
@@ -12,6 +13,9 @@ import { ABSENCE, ANY_OBJECT, ANYTHING, FAILURE, JSON_CLOSED, SUGGEST_CLOSED, lo
 // description beside the schema) stay quiet.
 
 type Case = InvalidTestCase<MessageIds, Options>;
+
+/** Linted as a file beside `fixtures/local-tool.ts`, whose class and factory it imports. */
+const TOOL_FILE = join(import.meta.dirname, 'fixtures', 'tool.ts');
 
 function failure(name: string, code: string, snippet: string, accepts: string, sink: string): Case {
   return { name, code, errors: [{ messageId: FAILURE, data: { accepts, sink }, ...locate(code, snippet), suggestions: [] }] };
@@ -74,6 +78,11 @@ ruleTester.run('no-permissive-schema-fallback: issue 30 new sinks', rule, {
     { name: 'an optional response schema defaulting to z.unknown()', code: `import { z } from 'zod';\nexport async function fetchJson(url, schema) {\n  return (schema ?? z.unknown()).parse(await (await fetch(url)).json());\n}` },
     { name: "valibot's parse with a missing schema", code: `import * as v from 'valibot';\nexport const input = v.parse(spec.args ?? v.looseObject({}), raw);` },
     { name: 'a relayed tool parsed with z.any() when it declares no schema', code: `import { z } from 'zod';\nexport function call(tool, args) {\n  const schema = tool.inputSchema ? jsonSchemaToZod(tool.inputSchema) : z.any();\n  return schema.parse(args);\n}` },
+    {
+      name: 'an imported class that keeps what it is given and advertises nothing',
+      filename: TOOL_FILE,
+      code: `import { Entry } from './local-tool.js';\nexport const entry = new Entry('search', spec.args ?? { type: 'object' });`,
+    },
     // ---- tools keyed by name: only in a map used as tools ------------------------------------------
     { name: "a tool's documentation page keyed under `full` (n8n-mcp tool docs)", code: `export const doc = { name: 'n8n_manage', full: { description: 'd', parameters: spec.args ?? { type: 'object' } } };` },
     { name: 'a map of help pages, not of tools', code: `export const pages = { search: { description: 'Search help', parameters: spec.args ?? { type: 'object' } } };` },
@@ -260,5 +269,26 @@ ruleTester.run('no-permissive-schema-fallback: issue 30 new sinks', rule, {
       ANY_OBJECT,
       "advertised as a tool's inputSchema (through `new LocalTool()`)",
     ),
+    // ---- across modules, from the importing side: the callee is the project's, in another module ----
+    {
+      ...absence(
+        'new LocalTool(…) of an imported class that advertises its argument as inputSchema',
+        `import { LocalTool } from './local-tool.js';\nexport const search = new LocalTool('search', 'Search the index', spec.args ?? { type: 'object' });`,
+        "{ type: 'object' }",
+        ANY_OBJECT,
+        "advertised as a tool's inputSchema (through `new LocalTool()`)",
+      ),
+      filename: TOOL_FILE,
+    },
+    {
+      ...absence(
+        'an imported tool factory that places its argument as inputSchema',
+        `import { defineServerTool } from './local-tool.js';\nexport const search = defineServerTool('search', spec.args ?? { type: 'object' });`,
+        "{ type: 'object' }",
+        ANY_OBJECT,
+        "advertised as a tool's inputSchema (through `defineServerTool()`)",
+      ),
+      filename: TOOL_FILE,
+    },
   ],
 });
