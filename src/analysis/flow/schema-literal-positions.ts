@@ -52,6 +52,13 @@ export const SCHEMA_LITERAL_POSITION_VOCABULARY = vocabularyPattern([
  * takes it second.
  */
 const LITERAL_SINK_CALLS: ReadonlySet<string> = new Set(['compile', 'compileAsync', 'validate', 'addSchema', 'addMetaSchema', 'jsonSchema', 'getValidator']);
+/**
+ * A tool definer's keys that may hold a JSON Schema literal to check: those the vocabulary spells
+ * (`schema`, `argsSchema`). `args` and `input` are left out: a file spelling only them would be
+ * skipped by the pre-check, and the rule must never miss what it would report.
+ */
+const LITERAL_DEFINER_KEYS: ReadonlySet<string> = new Set([...DEFINER_SCHEMA_KEYS].filter((key) => SCHEMA_LITERAL_POSITION_VOCABULARY.test(key)));
+
 /** `new Validator(schema)` of `@cfworker/json-schema`. */
 const LITERAL_SINK_CLASSES: ReadonlySet<string> = new Set(['Validator']);
 
@@ -131,7 +138,7 @@ export function findSchemaLiteralPositions(
     if (name === undefined) return;
     if (isToolSchemaKey(name)) {
       positions.push({ valueNode: value, keyNode: key, draft: undefined, sink: sink(name) });
-    } else if (name === ELICITATION_KEY || DEFINER_SCHEMA_KEYS.has(name)) {
+    } else if (name === ELICITATION_KEY || LITERAL_DEFINER_KEYS.has(name)) {
       // Only an elicitation request's: other objects use the name for their own things.
       const elicitation = sink(name);
       if (elicitation) positions.push({ valueNode: value, keyNode: key, draft: undefined, sink: elicitation });

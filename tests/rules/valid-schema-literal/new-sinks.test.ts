@@ -47,6 +47,10 @@ ruleTester.run('valid-schema-literal: issue 30 new sinks', rule, {
   valid: [
     { name: "a tool definer's raw shape is no JSON Schema", code: "import { z } from 'zod';\nexport const search = defineTool({ name: 'search', description: 'Search', schema: { q: z.string() } });" },
     { name: 'a Validator class of the project', code: `import { Validator } from './validator.js';\nexport const validator = new Validator(${TYPO_LITERAL});` },
+    {
+      name: "a definer's `input` is no literal position: the vocabulary pre-check does not spell it",
+      code: "export const search = defineTool({ name: 'search', description: 'Search', input: { type: 'objet', properties: { q: { type: 'string' } } } });",
+    },
     { name: 'a callee named like a tooltip', code: `export const tip = createTooltip({ name: 'search', schema: ${TYPO_LITERAL} });` },
     { name: 'a valid schema compiled by new Validator()', code: "import { Validator } from '@cfworker/json-schema';\nexport const validator = new Validator({ type: 'object', properties: { q: { type: 'string', minLength: 1 } } });" },
   ],
