@@ -7,7 +7,7 @@ import { isStandardJsonSchemaMember, permissiveConverterOption, permissiveStanda
 import { resolveLibraryReference } from '../src/analysis/schemas/schema-libraries.js';
 import { isRelayedToolSchema } from '../src/analysis/fallback/relayed-tool.js';
 import { describeUnsunkFailure, isCertainFailure, isStandardSchemaDocumentation } from '../src/analysis/fallback/failure-evidence.js';
-import { isSchemaOnlyObject, JSON_SCHEMA_KEYWORDS, mayBePermissiveObjectLiteral, NO_ARGUMENTS_JSON_SCHEMA, type Permissiveness } from '../src/analysis/schemas/schema-model.js';
+import { isJsonSchemaShaped, isSchemaOnlyObject, JSON_SCHEMA_KEYWORDS, mayBePermissiveObjectLiteral, NO_ARGUMENTS_JSON_SCHEMA, type Permissiveness } from '../src/analysis/schemas/schema-model.js';
 import { permissiveValueOf, refinesItself } from '../src/analysis/schemas/permissive-value.js';
 import { calleeName, isToolSchemaKey } from '../src/analysis/flow/schema-sinks.js';
 import { describeSink, expectedAt } from '../src/analysis/flow/sink-model.js';
@@ -101,9 +101,14 @@ export default createRule<Options, MessageIds>({
         if (answer.alsoModified && value.kind === 'object') return undefined;
         // A proxy or adapter passing on a tool someone else declared and runs: nothing failed to build here.
         if (position.cause === 'absence' && isRelayedToolSchema(answer.sink.slot, position.replaced)) return undefined;
+        // `(options.schema ?? z.unknown()).parse(body)`: parsing without a check when none is given
+        // is a helper's documented choice; only a schema that failed to build there switches a check off.
+        if (position.cause === 'absence' && answer.sink.role === 'parser') return undefined;
         const expected = expectedAt(answer.sink);
-        // A JSON Schema literal is no schema where only a library schema or a zod raw shape goes.
-        if (expected === undefined || (value.kind !== 'builder' && expected !== 'schema')) return undefined;
+        // A JSON Schema literal is no schema where only a library schema goes; where a zod raw shape
+        // goes, `{}` is one (no arguments), but a literal shaped like a JSON Schema is not.
+        const schemaThere = value.kind === 'builder' || expected === 'schema' || (expected === 'raw-shape' && isJsonSchemaShaped(value));
+        if (expected === undefined || !schemaThere) return undefined;
         // `additionalProperties: source.additionalProperties ?? true` writes out the keyword's own
         // default for a source that left it unset: a faithful translation, not a loosening.
         const keyword = answer.sink.pointer.at(-1);
