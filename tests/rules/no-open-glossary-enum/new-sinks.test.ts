@@ -8,7 +8,8 @@ import { ruleTester } from '../../rule-tester.js';
 
 const STRICT = [{ reportUnmarkedTables: true }] as const;
 const SORT_KEYS = "const SORT_KEYS = ['name', 'created', 'updated'];\n";
-const DESCRIBED = "string().describe('One of: name, created, updated.')";
+/** The suggestion builds the description from the table itself, so it cannot drift from it. */
+const DESCRIBED = "string().describe(`One of: ${SORT_KEYS.join(', ')}.`)";
 
 /** Where the enum's values are written: `SORT_KEYS` in `z.enum(SORT_KEYS)`, on the given line of `code`. */
 function valuesAt(code: string, line: number): { line: number; column: number } {
