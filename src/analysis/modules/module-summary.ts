@@ -1,6 +1,7 @@
 import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
 import { buildExportTable } from './module-exports.js';
-import { loadModule, stampInPass } from './module-graph.js';
+import { readFileWithin } from '../../util/bounded-read.js';
+import { loadModule, MAX_MODULE_BYTES, stampInPass } from './module-graph.js';
 import { isReadable, resolveSpecifier } from './module-resolution.js';
 import { mayReachPackage } from './package-reach.js';
 
@@ -126,6 +127,134 @@ export function importsMayPassOnPackageBinding(program: TSESTree.Program, file: 
     if (!isReadable(resolveSpecifier(file, specifier, 'import', checked))) continue;
     const named = statement.specifiers.some((item) => item.type !== 'ImportNamespaceSpecifier' && !(item.type === 'ImportSpecifier' && item.importKind === 'type'));
     if (named && mayReachPackage(file, specifier, packages, checked)) return true;
+  }
+  return false;
+}
+
+/**
+ * A question asked of a module's text alone ("does it spell a word of this vocabulary?"), with
+ * the key its answers are kept under. The caller supplies the test: what counts as spelling a word
+ * (escapes decoded, keys only) is the vocabulary's business, not the module graph's.
+ */
+export interface TextQuestion {
+  readonly key: string;
+  readonly test: (text: string) => boolean;
+}
+
+interface TextSummary {
+  readonly stamp: string;
+  /** Every specifier the text may import or re-export; undefined when one may be hidden from a scan. */
+  readonly specifiers: readonly string[] | undefined;
+  /** Undefined for a file too large or not text: the analysis does not read it, the answer is "may". */
+  readonly text: string | undefined;
+  readonly answers: Map<string, boolean>;
+}
+
+const textSummaries = new Map<string, TextSummary>();
+const providesByPass = new WeakMap<Set<string>, Map<string, Map<string, boolean>>>();
+
+/**
+ * A specifier in an `import`/`export … from`, `require(…)` or `import(…)`. A superset of what the
+ * evaluator follows: a match in a comment or a string only adds a module to look at.
+ */
+const SPECIFIER = /\b(?:from|require\s*\(|import\s*\(|import)\s*(['"`])([^'"`\\\n]*)\1/g;
+/** The same positions with a backslash before the closing quote: a specifier a scan cannot read. */
+const ESCAPED_SPECIFIER = /\b(?:from|require\s*\(|import\s*\(|import)\s*(['"`])[^'"`\n]*\\/;
+
+function specifiersIn(text: string): string[] | undefined {
+  if (ESCAPED_SPECIFIER.test(text)) return undefined;
+  const found = new Set<string>();
+  for (const match of text.matchAll(SPECIFIER)) found.add(match[2]!);
+  return [...found];
+}
+
+function textSummaryOf(file: string, stamp: string): TextSummary {
+  const cached = textSummaries.get(file);
+  if (cached?.stamp === stamp) return cached;
+  const buffer = readFileWithin(file, MAX_MODULE_BYTES);
+  const text = !buffer || buffer.includes(0) ? undefined : buffer.toString('utf8');
+  const summary: TextSummary = { stamp, text, specifiers: text === undefined ? undefined : specifiersIn(text), answers: new Map() };
+  textSummaries.set(file, summary);
+  return summary;
+}
+
+/** The modules one question looks at, at most, from one import: past it the answer is "may". */
+const MAX_MODULES_PER_QUESTION = 2000;
+
+/**
+ * Whether the module `start`, or any module it imports, directly or not, spells what `question`
+ * asks: a value the evaluator reads through an import is written in one of those texts (an
+ * object literal's keys, a library call, a spread of another module's object). Each text is read
+ * and asked once per version of its file; each file is `stat`ed once per pass, so an edit is seen
+ * by the next lint. Unreadable or unscannable texts answer "may".
+ */
+function moduleMayProvide(start: string, question: TextQuestion, checked: Set<string>): boolean {
+  let byQuestion = providesByPass.get(checked);
+  if (!byQuestion) providesByPass.set(checked, (byQuestion = new Map()));
+  let known = byQuestion.get(question.key);
+  if (!known) byQuestion.set(question.key, (known = new Map()));
+  const memo = known.get(start);
+  if (memo !== undefined) return memo;
+  const visited = new Set<string>([start]);
+  const queue = [start];
+  for (let index = 0; index < queue.length; index += 1) {
+    const file = queue[index]!;
+    const earlier = known.get(file);
+    if (earlier === false) continue;
+    const stamp = stampInPass(file, checked);
+    const summary = stamp === undefined ? undefined : textSummaryOf(file, stamp);
+    let answer = earlier ?? (summary === undefined ? false : summary.answers.get(question.key));
+    if (answer === undefined) {
+      answer = summary!.text === undefined || summary!.specifiers === undefined || question.test(summary!.text);
+      summary!.answers.set(question.key, answer);
+    }
+    if (answer || visited.size > MAX_MODULES_PER_QUESTION) {
+      known.set(start, true);
+      return true;
+    }
+    for (const specifier of summary?.specifiers ?? []) {
+      const resolved = resolveSpecifier(file, specifier, 'import', checked);
+      if (isReadable(resolved) && !visited.has(resolved.file)) {
+        visited.add(resolved.file);
+        queue.push(resolved.file);
+      }
+    }
+  }
+  // Nothing reachable from `start` spells it, so the same holds for every module visited.
+  for (const file of visited) known.set(file, false);
+  return false;
+}
+
+/**
+ * Whether anything the linted program imports (by `import`, `import x = require()`, `require()` or
+ * `import()`) may come from a module whose text, or the text of a module behind it, answers
+ * `question`: the part of a rule's necessary condition that its vocabulary cannot see in the
+ * linted file. Type imports count (a declared type is evidence of what a value is); an import of
+ * nothing (`import './setup.js'`) does not. The answer for each imported module is kept per pass,
+ * and its text's per version of the file.
+ */
+export function importsMayProvide(program: TSESTree.Program, text: string, file: string, question: TextQuestion, checked: Set<string>): boolean {
+  const specifiers = new Set<string>();
+  for (const statement of program.body) {
+    if (statement.type === 'ImportDeclaration') {
+      // A type import counts too: what a declaration's type says about a value is evidence.
+      if (statement.specifiers.length > 0) specifiers.add(statement.source.value);
+    } else if (statement.type === 'TSImportEqualsDeclaration') {
+      if (statement.moduleReference.type !== 'TSExternalModuleReference') continue;
+      const reference = statement.moduleReference.expression;
+      if (reference.type !== 'Literal' || typeof reference.value !== 'string') return true;
+      specifiers.add(reference.value);
+    }
+  }
+  // `require()` and `import()` anywhere, and imports inside `declare module` blocks, by the text.
+  if (/\brequire\b|\bimport\s*\(|\bdeclare\s+module\b/.test(text)) {
+    const more = specifiersIn(text);
+    if (more === undefined) return true;
+    for (const specifier of more) specifiers.add(specifier);
+  }
+  for (const specifier of specifiers) {
+    const resolved = resolveSpecifier(file, specifier, 'import', checked);
+    if (isReadable(resolved) && moduleMayProvide(resolved.file, question, checked)) return true;
   }
   return false;
 }
