@@ -49,6 +49,8 @@ const CONVERTER_NAMES: ReadonlySet<string> = new Set(['toJSONSchema', 'toJsonSch
 const FALLBACK_WORDS = [
   ...['schema', 'parameters', 'tool', 'ajv', 'validat', 'compile'],
   ...['properties', '$ref', 'anyOf', 'oneOf', 'allOf', '$defs', 'definitions', 'prefixItems'],
+  // A TypeScript enum is an object to the evaluator, its members' names keys (`type = 'object'`).
+  'enum',
   ...['zod', 'typebox', 'valibot'],
 ];
 /** A key comments may separate from its `:` (or shorthand, method, string key in brackets). */

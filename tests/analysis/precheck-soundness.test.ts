@@ -102,6 +102,7 @@ describe.skipIf(cache === undefined)('every file with a smoke finding, with the 
     const root = path.join(cache!, 'packages', `${pkg.name.replace('/', '__')}@${pkg.version}`);
     const files = [...new Set(pkg.findings.map((finding) => path.join(root, finding.file)))].filter((file) => fs.existsSync(file));
     expect(files.length).toBeGreaterThan(0);
+    let compared = 0;
     for (const config of ['recommended', 'strict'] as const) {
       // One instance for both passes, as an editor keeps it: the second pass meets warm caches.
       const eslint = new ESLint({ cwd: root, overrideConfigFile: true, baseConfig: [plugin.configs[config]], allowInlineConfig: false });
@@ -115,7 +116,9 @@ describe.skipIf(cache === undefined)('every file with a smoke finding, with the 
       const on = await reports(true);
       const off = await reports(false);
       expect(on, config).toEqual(off);
-      expect(off.length, config).toBeGreaterThan(0);
+      compared += off.length;
     }
+    // Some findings are strict's only: the two configs together must find something to compare.
+    expect(compared).toBeGreaterThan(0);
   }, 600_000);
 });
