@@ -13,8 +13,7 @@ import type { BuilderValue, StaticValue } from '../src/analysis/values/static-va
 import { getSinkAnalysis, type SinkAnalysis } from '../src/analysis/flow/value-flow.js';
 import { createRule } from '../src/util/create-rule.js';
 import { compileNamePatterns } from '../src/util/name-patterns.js';
-import { ANY_TEXT, textMayMention, vocabularyPattern } from '../src/analysis/syntax/file-text.js';
-import { importsMayProvide } from '../src/analysis/modules/module-summary.js';
+import { fallbackVocabulary, importsMayHoldFallbackEvidence } from '../src/analysis/fallback/fallback-precheck.js';
 import { getEvaluator } from '../src/analysis/values/evaluator.js';
 import { getSettings } from '../src/settings.js';
 
@@ -35,35 +34,6 @@ const OUTPUT_SCHEMA_NAME = /(?:output|response)_?schema/i;
 
 /** The converters with an option that makes what they cannot convert "anything" (zod 4, valibot). */
 const CONVERTER_NAMES: ReadonlySet<string> = new Set(['toJSONSchema', 'toJsonSchema']);
-
-/**
- * The rule's necessary condition. A finding needs a destination (see `destination` in `create`),
- * and each destination needs one of these in the linted file: a sink (a tool's schema key, a
- * registration or `tool()` call, Ajv, `jsonSchema()`, a converter, a schema library's call, whose
- * binding comes from an import spelling the library or an alias through a project module), or a
- * replaced value that is a schema by what it is (a library builder, a converter's or validator's
- * call, or an object literal whose keys are JSON Schema's own: `type`, `not`, `properties`,
- * `$ref`, `anyOf`, …, spelled as keys or computed in brackets). The evaluator runs no function, so
- * such a value is written in this file or in a module it imports (`importsMayProvide`).
- */
-const FALLBACK_WORDS = [
-  ...['schema', 'parameters', 'tool', 'ajv', 'validat', 'compile'],
-  ...['properties', '$ref', 'anyOf', 'oneOf', 'allOf', '$defs', 'definitions', 'prefixItems'],
-  // A TypeScript enum is an object to the evaluator, its members' names keys (`type = 'object'`).
-  'enum',
-  ...['zod', 'typebox', 'valibot'],
-];
-/** A key comments may separate from its `:` (or shorthand, method, string key in brackets). */
-const AFTER_KEY = String.raw`['"\`]?(?:\s|\/\*[^]*?\*\/|\/\/[^\n]*)*[:,}(<\]]`;
-/** `type` and `not` are everywhere in code, so they count only as keys; a computed key may spell any. */
-const FALLBACK_PATTERNS = [String.raw`\b(?:type|not)${AFTER_KEY}`, String.raw`(?:[{,*]|\b(?:get|set|async|static))(?:\s|\/\*[^]*?\*\/|\/\/[^\n]*)*\[`];
-
-function fallbackVocabulary(context: Readonly<TSESLint.RuleContext<MessageIds, Options>>, options: Options[0]): RegExp {
-  // Names matched by the user's regular expressions make a sink of anything: no word stands for them.
-  if ((options.schemaNames ?? []).length > 0) return ANY_TEXT;
-  const { libraries } = getSettings(context);
-  return vocabularyPattern([...FALLBACK_WORDS, ...libraries.zod, ...libraries.typebox, ...libraries.valibot], FALLBACK_PATTERNS);
-}
 
 export default createRule<Options, MessageIds>({
   name: 'no-permissive-schema-fallback',
@@ -103,12 +73,10 @@ export default createRule<Options, MessageIds>({
     ],
     defaultOptions: [{ schemaNames: [], checkOutputSchemas: false }],
   },
-  vocabulary: (context, [options]) => fallbackVocabulary(context, options),
-  mayReportWithoutVocabulary: (context) => {
-    const vocabulary = fallbackVocabulary(context, context.options[0] ?? {});
-    const question = { key: vocabulary.source, test: (text: string) => textMayMention(text, vocabulary) };
-    return importsMayProvide(context.sourceCode.ast, context.sourceCode.text, context.filename, question, getEvaluator(context).libraryEnvironment.checked);
-  },
+  // The necessary condition (`fallback/fallback-precheck.ts`): a file that cannot hold a finding registers no listener.
+  vocabulary: (context, [options]) => fallbackVocabulary(getSettings(context).libraries, options.schemaNames ?? []),
+  mayReportWithoutVocabulary: (context) =>
+    importsMayHoldFallbackEvidence(context.sourceCode, context.filename, getSettings(context).libraries, getEvaluator(context).libraryEnvironment.checked),
   create(context, [options]) {
     const configuredNames = compileNamePatterns(options.schemaNames ?? []);
     const checkOutputSchemas = options.checkOutputSchemas ?? false;

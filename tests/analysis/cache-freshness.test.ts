@@ -120,6 +120,22 @@ describe('one ESLint instance sees an edit between two lints', () => {
     expect(parsesOfBase()).toBe(1);
   });
 
+  it('of a module that exported only functions, and now exports a value', async () => {
+    // Functions are never run by the evaluator: what their bodies spell reaches no importer's value.
+    const FUNCTIONS_ONLY = "export function describeBase() {\n  return { type: 'object', properties: { id: { type: 'string' } } };\n}\n";
+    const root = project({
+      'tsconfig.json': JSON.stringify({ compilerOptions: { module: 'esnext', moduleResolution: 'bundler' } }),
+      'src/base.ts': FUNCTIONS_ONLY,
+      'src/pick.ts': "import { describeBase, BASE } from './base.js';\n\nexport function pick(given?: object) {\n  return given ? BASE : {};\n}\nexport const described = describeBase;\n",
+    });
+    const eslint = engine(root);
+    const parsesOfBase = () => getModuleParseCounts().get(join(root, 'src/base.ts')) ?? 0;
+    expect(await findings(eslint, root, 'src/pick.ts')).toEqual([]);
+    expect(parsesOfBase()).toBe(0);
+    write(root, 'src/base.ts', `${FUNCTIONS_ONLY}${SCHEMA_BASE}`);
+    expect(await findings(eslint, root, 'src/pick.ts')).toEqual([PERMISSIVE]);
+  });
+
   it('of a module behind a barrel, two imports away from the linted file', async () => {
     const root = project({
       'tsconfig.json': JSON.stringify({ compilerOptions: { module: 'esnext', moduleResolution: 'bundler' } }),

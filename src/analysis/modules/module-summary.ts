@@ -2,7 +2,7 @@ import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
 import { buildExportTable } from './module-exports.js';
 import { readFileWithin } from '../../util/bounded-read.js';
 import { loadModule, MAX_MODULE_BYTES, stampInPass } from './module-graph.js';
-import { isReadable, resolveSpecifier } from './module-resolution.js';
+import { isDataFile, isReadable, resolveSpecifier } from './module-resolution.js';
 import { mayReachPackage } from './package-reach.js';
 
 /**
@@ -132,13 +132,15 @@ export function importsMayPassOnPackageBinding(program: TSESTree.Program, file: 
 }
 
 /**
- * A question asked of a module's text alone ("does it spell a word of this vocabulary?"), with
- * the key its answers are kept under. The caller supplies the test: what counts as spelling a word
- * (escapes decoded, keys only) is the vocabulary's business, not the module graph's.
+ * A question asked of modules' texts alone: which kinds of evidence each text holds (bits), and
+ * whether the evidence of several texts together suffices, since a value can take its key from one
+ * module and what makes it a schema from another. `key` names the question for the caches. What
+ * counts as evidence (escapes decoded, keys only) is the question's business, not the module graph's.
  */
 export interface TextQuestion {
   readonly key: string;
-  readonly test: (text: string) => boolean;
+  readonly evidence: (text: string) => number;
+  readonly suffices: (evidence: number) => boolean;
 }
 
 interface TextSummary {
@@ -147,11 +149,23 @@ interface TextSummary {
   readonly specifiers: readonly string[] | undefined;
   /** Undefined for a file too large or not text: the analysis does not read it, the answer is "may". */
   readonly text: string | undefined;
-  readonly answers: Map<string, boolean>;
+  /** Whether the module may export a value (see `VALUE_EXPORT`); a JSON module is one. */
+  readonly exportsValues: boolean;
+  /** By question key. */
+  readonly evidence: Map<string, number>;
 }
 
+/**
+ * Syntax that exports a value other than a function or a class: `export const`/`let`/`var`/`enum`,
+ * `export default`, an export list or star, `export =`, `export import`, a namespace, CommonJS
+ * exports. A module without any exports only functions, classes and types, and the evaluator reads
+ * no value out of those (it runs no function), so nothing in it or behind it reaches an importer's
+ * values: the walk neither counts its text nor follows its imports.
+ */
+const VALUE_EXPORT =
+  /\bexport\s+(?:default\b|const\b|let\b|var\b|enum\b|import\b|namespace\b|module\b|declare\s+(?:const|let|var|enum|namespace|module)\b|\{|\*|=)|\bmodule\.exports\b|\bexports\s*[.[]/;
+
 const textSummaries = new Map<string, TextSummary>();
-const providesByPass = new WeakMap<Set<string>, Map<string, Map<string, boolean>>>();
 
 /**
  * A specifier in an `import`/`export … from`, `require(…)` or `import(…)`. A superset of what the
@@ -173,67 +187,17 @@ function textSummaryOf(file: string, stamp: string): TextSummary {
   if (cached?.stamp === stamp) return cached;
   const buffer = readFileWithin(file, MAX_MODULE_BYTES);
   const text = !buffer || buffer.includes(0) ? undefined : buffer.toString('utf8');
-  const summary: TextSummary = { stamp, text, specifiers: text === undefined ? undefined : specifiersIn(text), answers: new Map() };
+  const exportsValues = text !== undefined && (isDataFile(file) || VALUE_EXPORT.test(text));
+  const summary: TextSummary = { stamp, text, specifiers: text === undefined ? undefined : specifiersIn(text), exportsValues, evidence: new Map() };
   textSummaries.set(file, summary);
   return summary;
 }
 
-/** The modules one question looks at, at most, from one import: past it the answer is "may". */
+/** The modules one question looks at, at most, for one linted file: past it the answer is "may". */
 const MAX_MODULES_PER_QUESTION = 2000;
 
-/**
- * Whether the module `start`, or any module it imports, directly or not, spells what `question`
- * asks: a value the evaluator reads through an import is written in one of those texts (an
- * object literal's keys, a library call, a spread of another module's object). Each text is read
- * and asked once per version of its file; each file is `stat`ed once per pass, so an edit is seen
- * by the next lint. Unreadable or unscannable texts answer "may".
- */
-function moduleMayProvide(start: string, question: TextQuestion, checked: Set<string>): boolean {
-  let byQuestion = providesByPass.get(checked);
-  if (!byQuestion) providesByPass.set(checked, (byQuestion = new Map()));
-  let known = byQuestion.get(question.key);
-  if (!known) byQuestion.set(question.key, (known = new Map()));
-  const memo = known.get(start);
-  if (memo !== undefined) return memo;
-  const visited = new Set<string>([start]);
-  const queue = [start];
-  for (let index = 0; index < queue.length; index += 1) {
-    const file = queue[index]!;
-    const earlier = known.get(file);
-    if (earlier === false) continue;
-    const stamp = stampInPass(file, checked);
-    const summary = stamp === undefined ? undefined : textSummaryOf(file, stamp);
-    let answer = earlier ?? (summary === undefined ? false : summary.answers.get(question.key));
-    if (answer === undefined) {
-      answer = summary!.text === undefined || summary!.specifiers === undefined || question.test(summary!.text);
-      summary!.answers.set(question.key, answer);
-    }
-    if (answer || visited.size > MAX_MODULES_PER_QUESTION) {
-      known.set(start, true);
-      return true;
-    }
-    for (const specifier of summary?.specifiers ?? []) {
-      const resolved = resolveSpecifier(file, specifier, 'import', checked);
-      if (isReadable(resolved) && !visited.has(resolved.file)) {
-        visited.add(resolved.file);
-        queue.push(resolved.file);
-      }
-    }
-  }
-  // Nothing reachable from `start` spells it, so the same holds for every module visited.
-  for (const file of visited) known.set(file, false);
-  return false;
-}
-
-/**
- * Whether anything the linted program imports (by `import`, `import x = require()`, `require()` or
- * `import()`) may come from a module whose text, or the text of a module behind it, answers
- * `question`: the part of a rule's necessary condition that its vocabulary cannot see in the
- * linted file. Type imports count (a declared type is evidence of what a value is); an import of
- * nothing (`import './setup.js'`) does not. The answer for each imported module is kept per pass,
- * and its text's per version of the file.
- */
-export function importsMayProvide(program: TSESTree.Program, text: string, file: string, question: TextQuestion, checked: Set<string>): boolean {
+/** The specifiers of the linted program's imports; undefined when one cannot be read. */
+function importedSpecifiers(program: TSESTree.Program, text: string): Set<string> | undefined {
   const specifiers = new Set<string>();
   for (const statement of program.body) {
     if (statement.type === 'ImportDeclaration') {
@@ -242,19 +206,56 @@ export function importsMayProvide(program: TSESTree.Program, text: string, file:
     } else if (statement.type === 'TSImportEqualsDeclaration') {
       if (statement.moduleReference.type !== 'TSExternalModuleReference') continue;
       const reference = statement.moduleReference.expression;
-      if (reference.type !== 'Literal' || typeof reference.value !== 'string') return true;
+      if (reference.type !== 'Literal' || typeof reference.value !== 'string') return undefined;
       specifiers.add(reference.value);
     }
   }
   // `require()` and `import()` anywhere, and imports inside `declare module` blocks, by the text.
   if (/\brequire\b|\bimport\s*\(|\bdeclare\s+module\b/.test(text)) {
     const more = specifiersIn(text);
-    if (more === undefined) return true;
+    if (more === undefined) return undefined;
     for (const specifier of more) specifiers.add(specifier);
   }
-  for (const specifier of specifiers) {
-    const resolved = resolveSpecifier(file, specifier, 'import', checked);
-    if (isReadable(resolved) && moduleMayProvide(resolved.file, question, checked)) return true;
+  return specifiers;
+}
+
+/**
+ * Whether what the linted program imports (by `import`, `import x = require()`, `require()` or
+ * `import()`), directly or through the modules behind it, may complete the evidence `own` (the
+ * linted file's) to what `question` needs: the part of a rule's necessary condition its
+ * vocabulary cannot see in the linted file, because the evaluator reads values through imports.
+ * Type imports count (a declared type is evidence of what a value is); an import of nothing
+ * (`import './setup.js'`) does not. Each module's text is read and asked once per version of its
+ * file and kept for the process; each file is `stat`ed once per pass, so the next lint sees an
+ * edit. A text that cannot be read or scanned answers "may", and so does a walk past its bound.
+ */
+export function importsMayProvide(program: TSESTree.Program, text: string, file: string, question: TextQuestion, own: number, checked: Set<string>): boolean {
+  const specifiers = importedSpecifiers(program, text);
+  if (specifiers === undefined) return true;
+  const visited = new Set<string>();
+  const queue: string[] = [];
+  const enqueue = (from: string, specifier: string): void => {
+    const resolved = resolveSpecifier(from, specifier, 'import', checked);
+    if (isReadable(resolved) && !visited.has(resolved.file)) {
+      visited.add(resolved.file);
+      queue.push(resolved.file);
+    }
+  };
+  for (const specifier of specifiers) enqueue(file, specifier);
+  let evidence = own;
+  for (let index = 0; index < queue.length; index += 1) {
+    if (visited.size > MAX_MODULES_PER_QUESTION) return true;
+    const module = queue[index]!;
+    const stamp = stampInPass(module, checked);
+    if (stamp === undefined) continue;
+    const summary = textSummaryOf(module, stamp);
+    if (summary.text === undefined || summary.specifiers === undefined) return true;
+    if (!summary.exportsValues) continue;
+    let found = summary.evidence.get(question.key);
+    if (found === undefined) summary.evidence.set(question.key, (found = question.evidence(summary.text)));
+    evidence |= found;
+    if (question.suffices(evidence)) return true;
+    for (const specifier of summary.specifiers) enqueue(module, specifier);
   }
   return false;
 }

@@ -65,10 +65,9 @@ export function mayMention(sourceCode: Readonly<TSESLint.SourceCode>, vocabulary
 }
 
 /**
- * Whether a module's text (read from disk, not the linted file) may spell a word of `vocabulary`,
- * escapes decoded as in `mayMention`. Nothing is cached here: callers keep the answer per version
- * of the file.
+ * A text with its escapes decoded (see `mayMention`), or the text itself when it has none: what a
+ * pattern is asked of besides the text as written, for a module read from disk rather than linted.
  */
-export function textMayMention(text: string, vocabulary: RegExp): boolean {
-  return vocabulary.test(text) || (text.includes('\\') && vocabulary.test(decodeEscapes(text)));
+export function decodedText(text: string): string {
+  return text.includes('\\') ? decodeEscapes(text) : text;
 }

@@ -51,5 +51,11 @@ ruleTester.run('no-permissive-schema-fallback (pre-check)', rule, {
       'a schema imported through a barrel: the summary follows the barrel to the module that spells it',
       PICKER,
     ),
+    inPlaceOf(
+      "import { KEY } from './words.js';\n\nexport function pick(given?: object) {\n  const shape = { [KEY]: 'string' };\n  return given ? shape : {};\n}\n",
+      'shape',
+      'a computed key in the file, its string from an import: the evidence of both texts together',
+      PICKER,
+    ),
   ],
 });
