@@ -9,11 +9,11 @@ import { describeValuesFix } from '../src/analysis/enums/enum-description-fix.js
 import { isRoutedByServer } from '../src/analysis/enums/server-routing.js';
 import type { StaticValue } from '../src/analysis/values/static-value.js';
 import { strictGatePlace } from '../src/analysis/enums/enum-schema-place.js';
-import { getSettings } from '../src/settings.js';
+import { DEFAULT_GLOSSARY_MODULES, getSettings } from '../src/settings.js';
 import { createRule } from '../src/util/create-rule.js';
 
 export type Options = [{ reportUnmarkedTables?: boolean; killSwitch?: string }];
-export type MessageIds = 'openGlossaryEnum' | 'unmarkedTableEnum' | 'enumWithoutKillSwitch' | 'describeValues';
+export type MessageIds = 'openGlossaryEnum' | 'glossaryModuleEnum' | 'unmarkedTableEnum' | 'enumWithoutKillSwitch' | 'describeValues';
 
 /** A policy check on something not statically a table: it may check any table. */
 const ANY_TABLE = Symbol('any table');
@@ -33,6 +33,8 @@ export default createRule<Options, MessageIds>({
     messages: {
       openGlossaryEnum:
         "This enum's values come from glossary table '{{table}}' (policy '{{policy}}', declared at {{location}}), which is not closed: as an enum it rejects every value the table does not list, before your code sees the call. Describe the values in the field's description, or close the table with corroboration.",
+      glossaryModuleEnum:
+        "This enum's values come from '{{table}}' (declared at {{location}}), a table of a glossary module ({{module}}) that is not marked closed: as an enum it rejects every value the table does not list, before your code sees the call. Describe the values in the field's description, or mark the table closed with corroboration; `glossary.modules` in settings['schema-contract'] says which modules are glossary modules (`[]`: none).",
       unmarkedTableEnum:
         "This enum in the schema {{sink}} takes its values from '{{table}}' (declared at {{location}}), a list not marked as a closed glossary table: as an enum it rejects every value it does not list, before your code sees the call. Describe the values in the field's description, or mark the table closed with corroboration.",
       enumWithoutKillSwitch:
@@ -104,6 +106,15 @@ export default createRule<Options, MessageIds>({
       if (isInOpenUnion(position, evaluator.module, evaluator.libraryEnvironment)) return;
 
       const open = tables.find((table) => !table.closed && !isGuardedClosed(table, position.reportNode, evaluator));
+      if (open?.marking === 'glossary-module') {
+        // The first finding a glossary module brings says why its lists are tables at all.
+        reportWithSuggestion(position, values, 'glossaryModuleEnum', {
+          table: open.name,
+          location: describeTableLocation(open, cwd),
+          module: glossary.modules === DEFAULT_GLOSSARY_MODULES ? 'by default, a module named glossary.* or in a glossary/ folder' : 'matched by glossary.modules',
+        });
+        return;
+      }
       if (open) {
         reportWithSuggestion(position, values, 'openGlossaryEnum', {
           table: open.name,
@@ -161,7 +172,7 @@ export default createRule<Options, MessageIds>({
     function reportWithSuggestion(
       position: EnumPosition,
       values: StaticValue,
-      messageId: 'openGlossaryEnum' | 'unmarkedTableEnum',
+      messageId: 'openGlossaryEnum' | 'glossaryModuleEnum' | 'unmarkedTableEnum',
       data: Record<string, string>,
     ): void {
       const fix = describeValuesFix(position, values, context.sourceCode);

@@ -3,14 +3,18 @@ import type { Evaluator } from '../src/analysis/values/evaluator.js';
 import { unwrapTypeWrappers } from '../src/analysis/syntax/ast.js';
 import { isFunctionNode } from '../src/analysis/syntax/function-name.js';
 import { fallbackSlotListeners, getFallbackPosition, referenceName, type FallbackPosition } from '../src/analysis/fallback/fallback-position.js';
-import { permissiveConverterOption, schemaByWhatItIs } from '../src/analysis/flow/schema-evidence.js';
+import { isStandardJsonSchemaMember, permissiveConverterOption, permissiveStandardSchemaOption, schemaByWhatItIs } from '../src/analysis/flow/schema-evidence.js';
 import { resolveLibraryReference } from '../src/analysis/schemas/schema-libraries.js';
 import { isRelayedToolSchema } from '../src/analysis/fallback/relayed-tool.js';
-import { classifySchema, JSON_SCHEMA_KEYWORDS, mayBePermissiveObjectLiteral, NO_ARGUMENTS_JSON_SCHEMA, type Permissiveness } from '../src/analysis/schemas/schema-model.js';
+import { describeUnsunkFailure, isCertainFailure, isStandardSchemaDocumentation } from '../src/analysis/fallback/failure-evidence.js';
+import { isJsonSchemaShaped, isSchemaOnlyObject, JSON_SCHEMA_KEYWORDS, mayBePermissiveObjectLiteral, NO_ARGUMENTS_JSON_SCHEMA, type Permissiveness } from '../src/analysis/schemas/schema-model.js';
+import { permissiveValueOf, refinesItself } from '../src/analysis/schemas/permissive-value.js';
 import { calleeName, isToolSchemaKey } from '../src/analysis/flow/schema-sinks.js';
 import { describeSink, expectedAt } from '../src/analysis/flow/sink-model.js';
 import type { BuilderValue, StaticValue } from '../src/analysis/values/static-value.js';
 import { getSinkAnalysis, type SinkAnalysis } from '../src/analysis/flow/value-flow.js';
+import { declaredDestinationOf } from '../src/analysis/flow/declared-destination.js';
+import { holdsValue } from '../src/analysis/schemas/declared-schema-type.js';
 import { createRule } from '../src/util/create-rule.js';
 import { compileNamePatterns } from '../src/util/name-patterns.js';
 import { fallbackVocabulary, importsMayHoldFallbackEvidence } from '../src/analysis/fallback/fallback-precheck.js';
@@ -89,8 +93,10 @@ export default createRule<Options, MessageIds>({
     /**
      * Where the fallback goes, as a message names it, and whether that is an output schema. A
      * schema by its sink (a tool definition, a registration call, Ajv, a schema library, a
-     * converter's branch), or standing in for a value that is a schema by what it is. Anything
-     * else, including every fallback whose sink is unknown, is not reported.
+     * converter's branch), or standing in for a value that is a schema by what it is, or a
+     * certain failure's fallback that is itself a schema by what it is (`catch { return { type:
+     * 'object' } }`, whose sink may be in another module). Anything else whose sink is unknown is
+     * not reported: `{}` and `true` are schemas only by where they go.
      */
     function destination(position: FallbackPosition, node: TSESTree.Expression, value: StaticValue): { sink: string; output: boolean } | undefined {
       const answer = sinks().sinkOf(node);
@@ -102,9 +108,14 @@ export default createRule<Options, MessageIds>({
         if (answer.alsoModified && value.kind === 'object') return undefined;
         // A proxy or adapter passing on a tool someone else declared and runs: nothing failed to build here.
         if (position.cause === 'absence' && isRelayedToolSchema(answer.sink.slot, position.replaced)) return undefined;
+        // `(options.schema ?? z.unknown()).parse(body)`: parsing without a check when none is given
+        // is a helper's documented choice; only a schema that failed to build there switches a check off.
+        if (position.cause === 'absence' && answer.sink.role === 'parser') return undefined;
         const expected = expectedAt(answer.sink);
-        // A JSON Schema literal is no schema where only a library schema or a zod raw shape goes.
-        if (expected === undefined || (value.kind !== 'builder' && expected !== 'schema')) return undefined;
+        // A JSON Schema literal is no schema where only a library schema goes; where a zod raw shape
+        // goes, `{}` is one (no arguments), but a literal shaped like a JSON Schema is not.
+        const schemaThere = value.kind === 'builder' || expected === 'schema' || (expected === 'raw-shape' && isJsonSchemaShaped(value));
+        if (expected === undefined || !schemaThere) return undefined;
         // `additionalProperties: source.additionalProperties ?? true` writes out the keyword's own
         // default for a source that left it unset: a faithful translation, not a loosening.
         const keyword = answer.sink.pointer.at(-1);
@@ -113,11 +124,30 @@ export default createRule<Options, MessageIds>({
         return { sink: describeSink(answer.sink), output };
       }
       if (position.nestedKey !== undefined) return undefined;
+      const declared = declaredTarget(position, node, value);
+      if (declared) return declared;
+      const output = position.names.some((name) => OUTPUT_SCHEMA_NAME.test(name));
       for (const replaced of position.replaced) {
         const schema = schemaByWhatItIs(replaced, sinks().evaluator);
-        if (schema !== undefined) return { sink: `used in place of \`${schema}\``, output: position.names.some((name) => OUTPUT_SCHEMA_NAME.test(name)) };
+        if (schema !== undefined) return { sink: `used in place of \`${schema}\``, output };
       }
+      // Handed to code that may fill it in: `{ type: 'object' }` may get its properties there.
+      if (answer.modifies && value.kind === 'object') return undefined;
+      if (isSchemaByItsShape(value) && isCertainFailure(position, node, { sourceCode })) return { sink: describeUnsunkFailure(node, sourceCode), output };
       return undefined;
+    }
+
+    /**
+     * What the code declares where the value goes: a failure fallback returned from a function
+     * declared `: JSONSchema7` (or assigned to a binding or field, passed as a parameter, or cast
+     * to a type naming a schema type) is a schema whoever calls the function. An absence fallback still needs a sink: `{}` for a
+     * field left undocumented is what the declared schema says about it.
+     */
+    function declaredTarget(position: FallbackPosition, node: TSESTree.Expression, value: StaticValue): { sink: string; output: boolean } | undefined {
+      if (position.cause !== 'failure') return undefined;
+      const declared = declaredDestinationOf(node, sinks().evaluator);
+      if (!declared || !holdsValue(declared.type, value)) return undefined;
+      return { sink: declared.description, output: declared.type.output || position.names.some((name) => OUTPUT_SCHEMA_NAME.test(name)) };
     }
 
     function check(candidate: TSESTree.Expression): void {
@@ -125,16 +155,18 @@ export default createRule<Options, MessageIds>({
       const node = unwrapTypeWrappers(candidate);
       // Most objects in a slot are data (`return { id: row.id, … }`): their keys already say so.
       if (node.type === AST_NODE_TYPES.ObjectExpression && !mayBePermissiveObjectLiteral(node)) return;
+      if (candidate.parent?.type === AST_NODE_TYPES.AssignmentExpression && candidate.parent.right === candidate && refinesItself(candidate.parent)) return;
       const position = getFallbackPosition(candidate, sourceCode);
       if (!position) return;
-      const value = evaluate(node);
-      const permissiveness = classifySchema(value);
-      if (!permissiveness) return;
+      const permissive = permissiveValueOf(node, sinks().evaluator);
+      if (!permissive) return;
+      const { value, permissiveness } = permissive;
       // zod's `schema.catch(value)` is the value parsing yields when it fails, not a rejection handler.
       if (position.form === 'rejection-handler' && position.replaced[0] && evaluate(position.replaced[0]).kind === 'builder') return;
       // `loose ? {} : { type: 'object' }` chooses between two permissive schemas: nothing is replaced.
-      if (position.replaced.length > 0 && position.replaced.every((other) => classifySchema(evaluate(other)) !== undefined)) return;
+      if (position.replaced.length > 0 && position.replaced.every((other) => permissiveValueOf(other, sinks().evaluator) !== undefined)) return;
       if (position.guard && isUnreachableGuard(position.guard.test, position.guard.fn)) return;
+      if (isStandardSchemaDocumentation(node, (fn) => sinks().callSitesOf(fn))) return;
       const target = destination(position, candidate, value);
       if (!target || (target.output && !checkOutputSchemas)) return;
       const accepts = ACCEPTS[permissiveness];
@@ -178,10 +210,24 @@ export default createRule<Options, MessageIds>({
       return false;
     }
 
+    /**
+     * Syntax only, before any analysis is created: `std['~standard'].jsonSchema.input(…)`, or a call
+     * of a name declared as one (`const hook = s['~standard'].jsonSchema[io]; hook({ … })`).
+     */
+    function mayBeStandardHook(callee: TSESTree.Expression): boolean {
+      const node = unwrapTypeWrappers(callee);
+      if (node.type !== AST_NODE_TYPES.Identifier) return isStandardJsonSchemaMember(node);
+      const declarator = ASTUtils.findVariable(sourceCode.getScope(node), node.name)?.defs[0]?.node;
+      return declarator?.type === AST_NODE_TYPES.VariableDeclarator && declarator.init !== null && isStandardJsonSchemaMember(declarator.init);
+    }
+
     /** `z.toJSONSchema(s, { unrepresentable: 'any' })`: the converter's own fallback for what it cannot convert. */
     function checkConverterOptions(call: TSESTree.CallExpression): void {
-      if (call.arguments.length < 2 || !CONVERTER_NAMES.has(calleeName(call.callee) ?? '')) return;
-      const found = permissiveConverterOption(call, sinks().evaluator);
+      const byName = call.arguments.length >= 2 && CONVERTER_NAMES.has(calleeName(call.callee) ?? '');
+      // A Standard Schema hook (`s['~standard'].jsonSchema.input({ libraryOptions })`) passes its options on to the converter.
+      const hook = !byName && call.arguments.length === 1 && mayBeStandardHook(call.callee);
+      if (!byName && !hook) return;
+      const found = byName ? permissiveConverterOption(call, sinks().evaluator) : permissiveStandardSchemaOption(call, sinks().evaluator);
       if (!found) return;
       context.report({
         node: found.node,
@@ -203,12 +249,15 @@ export default createRule<Options, MessageIds>({
   },
 });
 
+
 /**
  * What a permissive schema can be written as: a literal (`{}`, `true`), a reference to one, a
  * builder call (`z.any()`), or one of these under a type wrapper (`{} as JSONSchema7`).
  */
 const CANDIDATE_TYPES: ReadonlySet<AST_NODE_TYPES> = new Set([
   AST_NODE_TYPES.ObjectExpression,
+  // `required ? s : s.optional()`: a choice between two permissive schemas is one.
+  AST_NODE_TYPES.ConditionalExpression,
   AST_NODE_TYPES.Identifier,
   AST_NODE_TYPES.MemberExpression,
   AST_NODE_TYPES.CallExpression,
@@ -218,6 +267,16 @@ const CANDIDATE_TYPES: ReadonlySet<AST_NODE_TYPES> = new Set([
   AST_NODE_TYPES.TSNonNullExpression,
   AST_NODE_TYPES.TSTypeAssertion,
 ]);
+
+/**
+ * A schema by its shape alone, with no sink to vouch for it: a library builder (the library is
+ * resolved from the import), or a JSON Schema literal whose keys are schema keywords and which is
+ * schema-shaped (`{ type: 'object' }`, `{ $schema, … }`, `{ additionalProperties: true }`). `{}`
+ * and `true` are not: they are a schema only by where they go.
+ */
+function isSchemaByItsShape(value: StaticValue): boolean {
+  return value.kind === 'builder' || isSchemaOnlyObject(value);
+}
 
 /** How each library spells a closed schema without properties, given its namespace. */
 const CLOSED_BUILDERS: Readonly<Record<BuilderValue['library'], { namespace: string; closed: (namespace: string) => string }>> = {

@@ -21,6 +21,8 @@ function describeReason(reason: SchemaHelperReason): string {
       return 'named for the schema it builds';
     case 'name-pattern':
       return `its name matches ${reason.pattern}`;
+    case 'declared-return-type':
+      return `it declares that it returns \`${reason.type}\``;
     case 'returns-schema-literal':
       return 'it returns a JSON Schema';
     case 'returns-library-schema':

@@ -45,11 +45,33 @@ export function exportReport(schema: JsonSchema | undefined): ToolDefinition {
 }
 `;
 
+const SALES_REPORT = `import type { ToolDefinition } from '../registry.js';
+import { callApi } from '../upstream.js';
+
+export const salesReport: ToolDefinition = {
+  name: 'sales_report',
+  description: 'Monthly sales for the account, by marketplace.',
+  inputSchema: {
+    type: 'object',
+    properties: { month: { type: 'string', pattern: '^\\\\d{4}-(0[1-9]|1[0-2])$' } },
+    required: ['month'],
+    additionalProperties: false,
+  },
+  handler: (args) => callApi('/reports/sales', args),
+};
+`;
+
 // Each step: when, what the commit says, the change, the baseline command, and the total after it.
 const steps = [
-  ['2025-01-13T09:12:00Z', 'Adopt schema-contract with a findings baseline', () => {}, 'write', 8],
-  ['2025-01-21T15:40:00Z', 'seller_listings: require pageToken, not the removed page', () => edit('src/tools/seller-listings.ts', "required: ['sellerId', 'page']", "required: ['sellerId']"), 'prune', 7],
-  ['2025-02-04T10:05:00Z', 'product_reviews: spell properties', () => edit('src/tools/product-reviews.ts', 'propertes:', 'properties:'), 'prune', 6],
+  ['2025-01-13T09:12:00Z', 'Adopt schema-contract with a findings baseline', () => {}, 'write', 9],
+  ['2025-01-21T15:40:00Z', 'seller_listings: require pageToken, not the removed page', () => edit('src/tools/seller-listings.ts', "required: ['sellerId', 'page']", "required: ['sellerId']"), 'prune', 8],
+  ['2025-02-04T10:05:00Z', 'product_reviews: spell properties', () => edit('src/tools/product-reviews.ts', 'propertes:', 'properties:'), 'prune', 7],
+  ['2025-02-11T13:25:00Z', 'legacyCheckedArguments: refuse arguments that fail the shape', () =>
+    edit(
+      'src/schema/arguments.ts',
+      '  if (!parsed.success) console.warn(`tool "${params.name}": arguments do not match its shape`, parsed.error.issues);\n  return params.arguments;',
+      '  if (!parsed.success) throw new Error(`tool "${params.name}": arguments do not match its shape`);\n  return parsed.data;',
+    ), 'prune', 6],
   ['2025-02-18T17:30:00Z', "Plugin tools: pass a manifest's schema through", () => edit('src/tools/plugin-tools.ts', "inputSchema: manifest.inputSchema ?? { type: 'object' },", 'inputSchema: manifest.inputSchema,'), 'prune', 5],
   ['2025-03-04T11:00:00Z', 'Add export_report (its fallback recorded after review)', () => writeFileSync(join(repository, 'src/tools/export-report.ts'), EXPORT_REPORT), 'write', 6],
   ['2026-01-13T09:45:00Z', 'Marketplaces: describe the table instead of gating on it', () => {
@@ -57,9 +79,7 @@ const steps = [
     edit('src/tools/keyword-stats.ts', 'z.enum(glossary.MARKETPLACE_CODES)', 'z.string()');
   }, 'prune', 4],
   ['2026-01-27T14:20:00Z', 'Remove the legacy schema helpers', () => {
-    edit('src/tools/sales-report.ts', "import { schemaOrAnything } from '../schema/legacy.js';\n", '');
-    edit('src/tools/sales-report.ts', "inputSchema: schemaOrAnything('sales_report', {", 'inputSchema: {');
-    edit('src/tools/sales-report.ts', '  }),\n  handler', '  },\n  handler');
+    writeFileSync(join(repository, 'src/tools/sales-report.ts'), SALES_REPORT);
     rmSync(join(repository, 'src/schema/legacy.ts'));
   }, 'prune', 2],
   ['2026-02-10T16:10:00Z', 'Currencies: one source describes, it does not close', () => edit('src/glossary/tables.ts', "enumPolicy: 'closed',\n  corroboratedBy: ['upstream pricing docs, currency list'],", "enumPolicy: 'described',\n  corroboratedBy: ['upstream pricing docs, currency list'],"), 'prune', 1],

@@ -3,7 +3,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
 import type { Linter } from 'eslint';
 import { Minimatch } from 'minimatch';
-import { SETTINGS_KEY } from './settings.js';
+import { DEFAULT_GLOSSARY_MODULES, SETTINGS_KEY } from './settings.js';
 
 /** Directories a glossary module never lives in, and whose walk would cost the most. */
 const SKIPPED_DIRECTORIES = new Set(['node_modules', '.git']);
@@ -70,27 +70,38 @@ function glossaryHash(patterns: readonly string[], cwd: string): string {
 }
 
 /**
- * A config object that declares the glossary modules (`settings['schema-contract'].glossary.modules`)
- * and keeps `eslint --cache` honest about them:
+ * A config object that keeps `eslint --cache` honest about the glossary modules, and changes
+ * nothing else: it folds a hash of the files its globs match into the settings and declares no
+ * glossary module, so adding it never changes which findings appear.
  *
  * ```js
  * import { glossaryConfig } from 'eslint-plugin-schema-contract/glossary';
- * export default defineConfig(schemaContract.configs.recommended, glossaryConfig(['src/glossary/**\/*.ts']));
+ * // Default glossary modules (`glossary.*`, `glossary/` folders):
+ * export default defineConfig(schemaContract.configs.recommended, glossaryConfig());
+ * // Glossary modules of your own: declare them, and hash the same globs.
+ * const modules = ['src/tables/**\/*.ts'];
+ * export default defineConfig(
+ *   schemaContract.configs.recommended,
+ *   { settings: { 'schema-contract': { glossary: { modules } } } },
+ *   glossaryConfig(modules),
+ * );
  * ```
  *
- * Globs are relative to ESLint's working directory (`cwd`, default `process.cwd()`), as in the
- * settings. Tables found elsewhere (a policy marking in another module, a JSON file, a workspace
- * package outside the globs) are not part of the key: list their files here too, or run without
- * `--cache` where a stale result matters.
+ * `globs` default to the default glossary modules. They may name more files than the glossary
+ * modules (a module whose table is marked, a JSON file); every glob of `glossary.modules` must be
+ * among them, or the lint stops with an error naming the missing ones. Globs are relative to
+ * ESLint's working directory (`cwd`, default `process.cwd()`), as in the settings. Tables found
+ * outside the globs are not part of the key: list their files too, or run without `--cache` where
+ * a stale result matters.
  */
-export function glossaryConfig(modules: readonly string[], options: { cwd?: string } = {}): Linter.Config {
+export function glossaryConfig(globs: readonly string[] = DEFAULT_GLOSSARY_MODULES, options: { cwd?: string } = {}): Linter.Config {
   const cwd = options.cwd ?? process.cwd();
   return {
     name: 'schema-contract/glossary',
     settings: {
       [SETTINGS_KEY]: {
-        glossary: { modules: [...modules] },
-        glossaryHash: glossaryHash(modules, cwd),
+        glossaryHash: glossaryHash(globs, cwd),
+        glossaryHashModules: [...globs],
       },
     },
   };

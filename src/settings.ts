@@ -11,7 +11,10 @@ export interface GlossarySettings {
   readonly policyKey: string;
   /** The policy value that marks a table closed; every other value means described. */
   readonly closedValue: string;
-  /** Globs (relative to ESLint's cwd) of modules whose every exported table is a glossary table. */
+  /**
+   * Globs (relative to ESLint's cwd) of modules whose every exported table is a glossary table;
+   * `DEFAULT_GLOSSARY_MODULES` unless set (`[]` turns glossary modules off).
+   */
   readonly modules: readonly string[];
   /** Table names treated as closed, for code that cannot be annotated. */
   readonly closed: readonly string[];
@@ -35,6 +38,16 @@ export interface SchemaContractSettings {
 
 const stringList = { type: 'array', items: { type: 'string', minLength: 1 }, uniqueItems: true } as const;
 
+/**
+ * The glossary modules when `glossary.modules` is not set: a module named `glossary.*` and every
+ * module directly in a `glossary/` folder (not deeper: a package or fixture project named
+ * `glossary` holds ordinary code in its subfolders). Its author has said what the module holds, and a table in it
+ * is then what the seed's glossary policy says a table is until it is closed with corroboration:
+ * described. Without this default, recommended left such a module's lists to strict, and declaring
+ * it (once through `glossaryConfig()`) silently added findings.
+ */
+export const DEFAULT_GLOSSARY_MODULES: readonly string[] = Object.freeze(['**/glossary.*', '**/glossary/*']);
+
 /** Published so the README and editors can show the same contract the plugin enforces. */
 export const settingsSchema = {
   $schema: 'http://json-schema.org/draft-07/schema#',
@@ -49,7 +62,10 @@ export const settingsSchema = {
       properties: {
         policyKey: { type: 'string', minLength: 1, description: 'Property naming a table\'s policy. Default `enumPolicy`.' },
         closedValue: { type: 'string', minLength: 1, description: 'Policy value meaning closed. Default `closed`.' },
-        modules: { ...stringList, description: 'Globs of glossary modules: every exported table is a glossary table.' },
+        modules: {
+          ...stringList,
+          description: `Globs of glossary modules: every exported table is a glossary table. Default ${DEFAULT_GLOSSARY_MODULES.map((glob) => `\`${glob}\``).join(', ')}; \`[]\` turns glossary modules off.`,
+        },
         closed: { ...stringList, description: 'Names of tables that are closed although they cannot be annotated.' },
         described: { ...stringList, description: 'Names of tables that are described (never an enum).' },
       },
@@ -73,7 +89,12 @@ export const settingsSchema = {
       type: 'string',
       minLength: 1,
       description:
-        "Hash of the glossary modules' paths and contents, set by `glossaryConfig()` from 'eslint-plugin-schema-contract/glossary' so that ESLint's --cache is invalidated when a glossary module changes.",
+        "Hash of the glossary modules' paths and contents, set by `glossaryConfig()` from 'eslint-plugin-schema-contract/glossary' so that ESLint's --cache is invalidated when a glossary module changes. Never changes findings.",
+    },
+    glossaryHashModules: {
+      ...stringList,
+      description:
+        'The globs `glossaryConfig()` hashed into `glossaryHash`; every glob of `glossary.modules` must be among them, or a changed glossary module would leave cached results stale.',
     },
     baselineHash: {
       type: 'string',
@@ -91,6 +112,7 @@ interface RawSettings {
   baseline?: string;
   baselineHash?: string;
   glossaryHash?: string;
+  glossaryHashModules?: string[];
 }
 
 const validateSettings = ajv.compile<RawSettings>(settingsSchema);
@@ -141,11 +163,13 @@ export function parseSettings(raw: unknown): SchemaContractSettings {
   }
   const glossary = value.glossary ?? {};
   const libraries = value.libraries ?? {};
+  const modules = glossary.modules ?? DEFAULT_GLOSSARY_MODULES;
+  if (value.glossaryHashModules) checkHashCoversModules(modules, glossary.modules === undefined, value.glossaryHashModules);
   const parsed: SchemaContractSettings = {
     glossary: {
       policyKey: glossary.policyKey ?? 'enumPolicy',
       closedValue: glossary.closedValue ?? 'closed',
-      modules: glossary.modules ?? [],
+      modules,
       closed: glossary.closed ?? [],
       described: glossary.described ?? [],
     },
@@ -158,6 +182,25 @@ export function parseSettings(raw: unknown): SchemaContractSettings {
   };
   cache.set(key, parsed);
   return parsed;
+}
+
+/**
+ * `glossaryConfig()` keys ESLint's cache on the files its globs match and declares nothing, so a
+ * glossary module outside them would keep a cached result after it changes: stale findings with no
+ * sign of it. That is a configuration mistake (often a config written when the helper still
+ * declared the modules), said as one.
+ */
+function checkHashCoversModules(modules: readonly string[], isDefault: boolean, hashed: readonly string[]): void {
+  const missing = modules.filter((glob) => !hashed.includes(glob));
+  if (missing.length === 0) return;
+  const list = (globs: readonly string[]): string => globs.map((glob) => `'${glob}'`).join(', ');
+  const declared = isDefault ? `the default glossary modules (${list(modules)})` : `glossary.modules (${list(modules)})`;
+  throw new SettingsError(
+    `eslint-plugin-schema-contract: invalid settings: settings['${SETTINGS_KEY}'] has ${declared}, but glossaryConfig() hashes only ${list(hashed)}, ` +
+      `so eslint --cache would keep stale results when ${list(missing)} change.\n` +
+      `glossaryConfig() only keys the cache and declares no glossary module: pass it the same globs as glossary.modules ` +
+      `(glossaryConfig([${list(modules)}])), and declare any other glossary modules in settings['${SETTINGS_KEY}'].glossary.modules.`,
+  );
 }
 
 export function getSettings(context: Readonly<TSESLint.RuleContext<string, readonly unknown[]>>): SchemaContractSettings {

@@ -2,38 +2,43 @@ import type { BurnDownPoint } from './burn-down.js';
 import { countTicks, dayLabel, timeTicks } from './time-axis.js';
 
 /**
- * The burn-down as an SVG line chart for a README: a time-scaled x axis (a ten-month pause looks
- * like one), round counts with gridlines, one step line per rule plus the total, told apart by
- * colour, dash and marker so equal series stay visible, a legend below the plot that wraps
- * instead of running off the edge, and the current totals in the title. Hand-written SVG rather
- * than a charting library: the output must be static, deterministic text with no script, font
- * file or browser, and it is small.
+ * The burn-down as an SVG chart for a README: the total as a step line on a time-scaled x axis (a
+ * ten-month pause looks like one) with round counts and gridlines, then one small panel per rule
+ * on that time axis and one count scale shared by all rules. Rules often hold the same count (four
+ * at 1 for months): lines in one plot would lie on top of each other, whatever their dashes and
+ * markers, while a panel each can never hide one behind another, and each panel is labelled
+ * directly, so there is no legend to match colours against. Hand-written SVG rather than a
+ * charting library: the output must be static, deterministic text with no script, font file or
+ * browser, and it is small.
  */
 
 const WIDTH = 760;
 const PADDING = 20;
 const PLOT_TOP = 76;
-const PLOT_HEIGHT = 230;
+const PLOT_HEIGHT = 190;
 const FONT = "-apple-system, BlinkMacSystemFont, 'Segoe UI', Helvetica, Arial, 'DejaVu Sans', sans-serif";
 /** Generous average glyph widths (em): a label estimated too wide only wastes a little room. */
 const GLYPH_WIDTH = 0.62;
-const LEGEND_FONT_SIZE = 12;
-const LEGEND_ROW_HEIGHT = 22;
 /** With more points than this, markers would merge into a smear: only each series' last one is drawn. */
 const MAX_MARKED_POINTS = 60;
 
+/** The small multiples: one panel per rule, in as many columns as the longest title allows. */
+const PANEL_TITLE_SIZE = 12;
+const PANEL_GAP = 24;
+const PANEL_PLOT_TOP = 24;
+const PANEL_PLOT_HEIGHT = 56;
+const PANEL_ROW_HEIGHT = 104;
+const MAX_PANEL_COLUMNS = 3;
+
 /** Okabe–Ito colours (told apart with colour-blindness too), then greys; the total is near-black. */
 const PALETTE = ['#0072B2', '#D55E00', '#009E73', '#CC79A7', '#E69F00', '#56B4E9', '#7F7F7F', '#8C564B'];
-const DASHES = ['7 4', '2 3', '10 3 2 3', '4 2', '1 4', '12 4', '6 2 2 2 2 2', '3 6'];
 type Marker = 'circle' | 'square' | 'triangle' | 'diamond' | 'triangleDown' | 'plus' | 'cross';
 const MARKERS: readonly Marker[] = ['square', 'triangle', 'diamond', 'triangleDown', 'plus', 'cross', 'circle'];
 
 interface Series {
   readonly name: string;
-  /** Radius-like size: each series' markers are a little smaller than the previous one's, so equal values nest instead of hiding each other. */
   readonly markerSize: number;
   readonly color: string;
-  readonly dash: string | undefined;
   readonly width: number;
   readonly marker: Marker;
   readonly value: (point: BurnDownPoint) => number;
@@ -85,50 +90,16 @@ function rulesOf(points: readonly BurnDownPoint[]): string[] {
 
 function seriesOf(points: readonly BurnDownPoint[]): Series[] {
   return [
-    { name: 'total', markerSize: 4.6, color: '#1F2328', dash: undefined, width: 2.6, marker: 'circle', value: (point) => point.total },
+    { name: 'total', markerSize: 4.6, color: '#1F2328', width: 2.6, marker: 'circle', value: (point) => point.total },
     ...rulesOf(points).map((rule, index) => ({
       name: rule,
-      markerSize: Math.max(2, 4 - 0.4 * index),
+      markerSize: 3,
       color: PALETTE[index % PALETTE.length] ?? '#000000',
-      dash: DASHES[index % DASHES.length],
-      width: 1.8,
+      width: 2,
       marker: MARKERS[index % MARKERS.length] ?? 'square',
       value: (point: BurnDownPoint) => point.counts[rule] ?? 0,
     })),
   ];
-}
-
-interface Layout {
-  readonly left: number;
-  readonly right: number;
-  readonly top: number;
-  readonly bottom: number;
-}
-
-interface LegendItem {
-  readonly series: Series;
-  readonly name: string;
-  /** The current count, in bold after the name. */
-  readonly count: string;
-  readonly width: number;
-}
-
-/** Legend items in rows that fit the chart's width: long rule names wrap to the next row. */
-function legendRows(items: readonly LegendItem[], available: number): LegendItem[][] {
-  const rows: LegendItem[][] = [];
-  let row: LegendItem[] = [];
-  let used = 0;
-  for (const item of items) {
-    if (row.length > 0 && used + item.width > available) {
-      rows.push(row);
-      row = [];
-      used = 0;
-    }
-    row.push(item);
-    used += item.width;
-  }
-  if (row.length > 0) rows.push(row);
-  return rows;
 }
 
 /** The stepped polyline of one series: a count holds until the next version changes it. */
@@ -176,17 +147,48 @@ function subtitle(readable: readonly BurnDownPoint[], all: readonly BurnDownPoin
   return parts.join(' · ');
 }
 
+interface Frame {
+  readonly left: number;
+  readonly right: number;
+  readonly top: number;
+  readonly bottom: number;
+}
+
+/** The name shortened with an ellipsis to fit `width` at `fontSize`: a panel title never runs into the next panel. */
+function fitted(name: string, suffix: string, width: number, fontSize: number): string {
+  if (textWidth(`${name} ${suffix}`, fontSize) <= width) return name;
+  const room = Math.max(1, Math.floor(width / (fontSize * GLYPH_WIDTH)) - suffix.length - 2);
+  return `${[...name].slice(0, room).join('')}…`;
+}
+
+function seriesPaths(line: Series, points: readonly BurnDownPoint[], x: (point: BurnDownPoint) => number, y: (value: number) => number): string {
+  return `<g><title>${escapeXml(line.name)}</title>${stepPaths(line, points, x, y)
+    .map((d) => `<path d="${d}" fill="none" stroke="${line.color}" stroke-width="${line.width}" stroke-linejoin="round"/>`)
+    .join('')}</g>`;
+}
+
+function unreadableTicks(points: readonly BurnDownPoint[], x: (point: BurnDownPoint) => number, bottom: number, withTitle: boolean): string[] {
+  return points
+    .filter((point) => point.error)
+    .map((point) => {
+      const title = withTitle ? `<title>${escapeXml(`unreadable version ${point.commit.slice(0, 10)}: ${point.error ?? ''}`)}</title>` : '';
+      return `<path d="M${fixed(x(point))},${fixed(bottom - 5)}v10" stroke="#CF222E" stroke-width="2">${title}</path>`;
+    });
+}
+
 /** The chart. Deterministic: the same history gives the same bytes. */
 export function burnDownSvg(points: readonly BurnDownPoint[]): string {
   const readable = points.filter((point) => !point.error);
-  const series = seriesOf(points);
+  const [total, ...rules] = seriesOf(points) as [Series, ...Series[]];
   const latest = readable.at(-1);
+  const countOf = (line: Series): string => (latest ? String(line.value(latest)) : '?');
 
   const values = countTicks(Math.max(0, ...readable.map((point) => point.total)), 5);
   const top = values.at(-1) ?? 1;
   const tickLabelWidth = Math.max(...values.map((value) => textWidth(String(value), 11)));
-  const layout: Layout = { left: PADDING + 16 + tickLabelWidth + 8, right: WIDTH - PADDING - 8, top: PLOT_TOP, bottom: PLOT_TOP + PLOT_HEIGHT };
-  const plotWidth = layout.right - layout.left;
+  // Room right of the plot for the total's label where its line ends.
+  const totalLabelWidth = textWidth(`total ${countOf(total)}`, PANEL_TITLE_SIZE) + 8;
+  const plot: Frame = { left: PADDING + 16 + tickLabelWidth + 8, right: WIDTH - PADDING - totalLabelWidth, top: PLOT_TOP, bottom: PLOT_TOP + PLOT_HEIGHT };
 
   const times = points.map((point) => Date.parse(point.date));
   let start = Math.min(...times);
@@ -201,15 +203,14 @@ export function burnDownSvg(points: readonly BurnDownPoint[]): string {
   const margin = (end - start) * 0.03;
   const domainStart = start - margin;
   const domainEnd = end + margin;
-  const xOfTime = (time: number): number => layout.left + (plotWidth * (time - domainStart)) / (domainEnd - domainStart);
+  const xIn = (frame: Frame) => (time: number): number => frame.left + ((frame.right - frame.left) * (time - domainStart)) / (domainEnd - domainStart);
+  const xOfTime = xIn(plot);
   const x = (point: BurnDownPoint): number => xOfTime(Date.parse(point.date));
-  const y = (value: number): number => layout.bottom - (PLOT_HEIGHT * value) / top;
-  const ticks = timeTicks(domainStart, domainEnd, Math.max(2, Math.floor(plotWidth / 80)));
+  const y = (value: number): number => plot.bottom - (PLOT_HEIGHT * value) / top;
+  const ticks = timeTicks(domainStart, domainEnd, Math.max(2, Math.floor((plot.right - plot.left) / 75)));
 
   const out: string[] = [];
-  const description = `${subtitle(readable, points)}. ${series
-    .map((line) => `${line.name}: ${latest ? line.value(latest) : 'unknown'}`)
-    .join(', ')}.`;
+  const description = `${subtitle(readable, points)}. ${[total, ...rules].map((line) => `${line.name}: ${latest ? line.value(latest) : 'unknown'}`).join(', ')}.`;
   out.push(`<title>Baselined schema-contract findings over time</title>`);
   out.push(`<desc>${escapeXml(description)}</desc>`);
   out.push(`<rect width="${WIDTH}" height="{{HEIGHT}}" fill="#ffffff"/>`);
@@ -219,13 +220,11 @@ export function burnDownSvg(points: readonly BurnDownPoint[]): string {
   // Count axis: round ticks and gridlines; the zero line is the axis itself.
   for (const value of values) {
     const py = fixed(y(value));
-    out.push(
-      `<line x1="${fixed(layout.left)}" y1="${py}" x2="${fixed(layout.right)}" y2="${py}" stroke="${value === 0 ? '#8C959F' : '#E6E8EB'}" stroke-width="1"/>`,
-    );
-    out.push(`<text x="${fixed(layout.left - 8)}" y="${fixed(y(value) + 4)}" font-size="11" text-anchor="end" fill="#57606A">${value}</text>`);
+    out.push(`<line x1="${fixed(plot.left)}" y1="${py}" x2="${fixed(plot.right)}" y2="${py}" stroke="${value === 0 ? '#8C959F' : '#E6E8EB'}" stroke-width="1"/>`);
+    out.push(`<text x="${fixed(plot.left - 8)}" y="${fixed(y(value) + 4)}" font-size="11" text-anchor="end" fill="#57606A">${value}</text>`);
   }
   out.push(
-    `<text transform="translate(${PADDING + 4},${fixed((layout.top + layout.bottom) / 2)}) rotate(-90)" font-size="11" text-anchor="middle" fill="#57606A">findings</text>`,
+    `<text transform="translate(${PADDING + 4},${fixed((plot.top + plot.bottom) / 2)}) rotate(-90)" font-size="11" text-anchor="middle" fill="#57606A">findings</text>`,
   );
 
   // Time axis: calendar ticks, labels centred under them but kept inside the chart.
@@ -233,55 +232,67 @@ export function burnDownSvg(points: readonly BurnDownPoint[]): string {
     const px = xOfTime(tick.time);
     const half = textWidth(tick.label, 11) / 2;
     const labelX = Math.min(Math.max(px, PADDING + half), WIDTH - PADDING - half);
-    out.push(`<line x1="${fixed(px)}" y1="${layout.bottom}" x2="${fixed(px)}" y2="${layout.bottom + 5}" stroke="#8C959F"/>`);
-    out.push(`<text x="${fixed(labelX)}" y="${layout.bottom + 19}" font-size="11" text-anchor="middle" fill="#57606A">${escapeXml(tick.label)}</text>`);
+    out.push(`<line x1="${fixed(px)}" y1="${plot.bottom}" x2="${fixed(px)}" y2="${plot.bottom + 5}" stroke="#8C959F"/>`);
+    out.push(`<text x="${fixed(labelX)}" y="${plot.bottom + 19}" font-size="11" text-anchor="middle" fill="#57606A">${escapeXml(tick.label)}</text>`);
   }
-  for (const point of points.filter((candidate) => candidate.error)) {
-    const px = fixed(x(point));
-    out.push(
-      `<path d="M${px},${layout.bottom - 5}v10" stroke="#CF222E" stroke-width="2"><title>${escapeXml(`unreadable version ${point.commit.slice(0, 10)}: ${point.error ?? ''}`)}</title></path>`,
-    );
-  }
+  out.push(...unreadableTicks(points, x, plot.bottom, true));
 
-  // The total first and widest, each rule over it dashed: a rule equal to the total (or to
-  // another rule) shows through the other's gaps and by its own markers.
   const marked = readable.length <= MAX_MARKED_POINTS;
   // Dense histories get smaller markers, so the steps between them stay visible.
   const markerScale = readable.length > 20 ? 0.75 : 1;
-  for (const line of series) {
-    const dash = line.dash ? ` stroke-dasharray="${line.dash}"` : '';
-    const paths = stepPaths(line, points, x, y);
+  const shown = marked ? readable : readable.slice(-1);
+  out.push(seriesPaths(total, points, x, y));
+  out.push(`<g>${shown.map((point) => markerElement(total, x(point), y(total.value(point)), total.markerSize * markerScale)).join('')}</g>`);
+  if (latest) {
+    // The total labelled where its line ends, as each rule is in its panel: no legend to look up.
+    // A white halo keeps it legible where it crosses the axis or a gridline.
     out.push(
-      `<g><title>${escapeXml(line.name)}</title>${paths
-        .map((d) => `<path d="${d}" fill="none" stroke="${line.color}" stroke-width="${line.width}"${dash} stroke-linejoin="round"/>`)
-        .join('')}</g>`,
+      `<text x="${fixed(x(latest) + 8)}" y="${fixed(y(latest.total) + 4)}" font-size="${PANEL_TITLE_SIZE}" fill="#1F2328" stroke="#ffffff" stroke-width="3" paint-order="stroke">total <tspan font-weight="bold">${escapeXml(countOf(total))}</tspan></text>`,
     );
   }
-  for (const line of series) {
-    const shown = marked ? readable : readable.slice(-1);
-    out.push(`<g>${shown.map((point) => markerElement(line, x(point), y(line.value(point)), line.markerSize * markerScale)).join('')}</g>`);
-  }
 
-  // Legend below the plot, wrapped to the width: sample line and marker, name, current count.
-  const items: LegendItem[] = series.map((line) => {
-    const count = latest ? String(line.value(latest)) : '?';
-    return { series: line, name: line.name, count, width: 34 + textWidth(`${line.name} ${count}`, LEGEND_FONT_SIZE) + 24 };
-  });
-  const rows = legendRows(items, WIDTH - 2 * PADDING);
-  const legendTop = layout.bottom + 44;
-  rows.forEach((row, rowIndex) => {
-    let offset = PADDING;
-    const rowY = legendTop + rowIndex * LEGEND_ROW_HEIGHT;
-    for (const item of row) {
-      const line = item.series;
-      const dash = line.dash ? ` stroke-dasharray="${line.dash}"` : '';
-      out.push(
-        `<g transform="translate(${fixed(offset)},${rowY})"><path d="M0,0H26" stroke="${line.color}" stroke-width="${line.width}"${dash}/>${markerElement(line, 13, 0, 3.8)}<text x="34" y="4" font-size="${LEGEND_FONT_SIZE}" fill="#1F2328">${escapeXml(item.name)} <tspan font-weight="bold">${escapeXml(item.count)}</tspan></text></g>`,
-      );
-      offset += item.width;
+  // One panel per rule, on the total's time axis and one count scale shared by every rule, so
+  // panels compare by height; the scale is the rules' own, not the total's, so small counts read.
+  const ruleValues = countTicks(Math.max(0, ...readable.flatMap((point) => rules.map((rule) => rule.value(point)))), 3);
+  const ruleTop = ruleValues.at(-1) ?? 1;
+  const ruleTickWidth = Math.max(...ruleValues.map((value) => textWidth(String(value), 10))) + 6;
+  const titleWidth = Math.max(0, ...rules.map((rule) => textWidth(`${rule.name} ${countOf(rule)}`, PANEL_TITLE_SIZE)));
+  const available = WIDTH - 2 * PADDING;
+  let columns = MAX_PANEL_COLUMNS;
+  while (columns > 1 && (available - (columns - 1) * PANEL_GAP) / columns < titleWidth) columns -= 1;
+  const panelWidth = (available - (columns - 1) * PANEL_GAP) / columns;
+  const panelsTop = plot.bottom + 40;
+  if (rules.length > 0) {
+    out.push(
+      `<text x="${PADDING}" y="${panelsTop + 8}" font-size="12.5" fill="#57606A">Per rule: the same time axis, one count scale for every rule (0–${ruleTop})</text>`,
+    );
+  }
+  rules.forEach((rule, index) => {
+    const left = PADDING + (index % columns) * (panelWidth + PANEL_GAP);
+    const panelTop = panelsTop + 24 + Math.floor(index / columns) * PANEL_ROW_HEIGHT;
+    const frame: Frame = { left: left + ruleTickWidth, right: left + panelWidth, top: panelTop + PANEL_PLOT_TOP, bottom: panelTop + PANEL_PLOT_TOP + PANEL_PLOT_HEIGHT };
+    const px = xIn(frame);
+    const panelX = (point: BurnDownPoint): number => px(Date.parse(point.date));
+    const panelY = (value: number): number => frame.bottom - (PANEL_PLOT_HEIGHT * value) / ruleTop;
+    const count = countOf(rule);
+    const name = fitted(rule.name, count, panelWidth, PANEL_TITLE_SIZE);
+    out.push(
+      `<text x="${fixed(left)}" y="${panelTop + 12}" font-size="${PANEL_TITLE_SIZE}" fill="#1F2328">${escapeXml(name)} <tspan font-weight="bold">${escapeXml(count)}</tspan></text>`,
+    );
+    for (const tick of ticks) {
+      out.push(`<line x1="${fixed(px(tick.time))}" y1="${frame.top}" x2="${fixed(px(tick.time))}" y2="${frame.bottom}" stroke="#F0F1F3" stroke-width="1"/>`);
     }
+    for (const value of ruleValues) {
+      const py = fixed(panelY(value));
+      out.push(`<line x1="${fixed(frame.left)}" y1="${py}" x2="${fixed(frame.right)}" y2="${py}" stroke="${value === 0 ? '#8C959F' : '#E6E8EB'}" stroke-width="1"/>`);
+      out.push(`<text x="${fixed(frame.left - 5)}" y="${fixed(panelY(value) + 3.5)}" font-size="10" text-anchor="end" fill="#57606A">${value}</text>`);
+    }
+    out.push(...unreadableTicks(points, panelX, frame.bottom, false));
+    out.push(seriesPaths(rule, points, panelX, panelY));
+    out.push(`<g>${shown.map((point) => markerElement(rule, panelX(point), panelY(rule.value(point)), rule.markerSize * markerScale)).join('')}</g>`);
   });
-  const height = legendTop + (rows.length - 1) * LEGEND_ROW_HEIGHT + 20;
+  const rows = Math.ceil(rules.length / columns);
+  const height = rules.length > 0 ? panelsTop + 24 + (rows - 1) * PANEL_ROW_HEIGHT + PANEL_PLOT_TOP + PANEL_PLOT_HEIGHT + 16 : plot.bottom + 36;
 
   return [
     `<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${height}" viewBox="0 0 ${WIDTH} ${height}" font-family="${escapeXml(FONT)}" role="img" aria-label="${escapeXml(description)}">`,

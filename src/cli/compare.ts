@@ -47,7 +47,23 @@ export function compare(baseline: Baseline, collection: Collection, inScope: (ab
       result.unverified.push(entry);
     }
   }
+  result.baselined.sort(byLocation);
+  result.new.sort(byLocation);
+  result.fixed.sort((a, b) => compareText(a.entry.path, b.entry.path) || compareText(a.entry.rule, b.entry.rule) || compareText(a.entry.fingerprint, b.entry.fingerprint));
   return result;
+}
+
+/**
+ * Reading order, whatever order the files were linted and the rules ran in: file, then line and
+ * column as numbers (`:7:12` before `:12:121`), then rule. Paths compare by code unit, not by
+ * locale, so every machine prints the same order.
+ */
+export function byLocation(a: RawFinding, b: RawFinding): number {
+  return compareText(a.path, b.path) || a.line - b.line || a.column - b.column || compareText(a.rule, b.rule);
+}
+
+function compareText(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
 }
 
 /**

@@ -1,4 +1,5 @@
-import { BaselineError } from '../baseline/baseline-file.js';
+import { BASELINE_FORMAT_VERSION, BaselineError, BaselineFormatError } from '../baseline/baseline-file.js';
+import { packageInfo } from '../util/package-info.js';
 import { UsageError } from './usage-error.js';
 
 /** A failure the CLI explains itself: one line saying what is wrong, one saying what to do. */
@@ -28,6 +29,13 @@ function oneLine(text: string): string {
 
 function hintFor(error: unknown, message: string, context: FailureContext): string {
   if (error instanceof CliError) return error.hint;
+  if (error instanceof BaselineFormatError) {
+    // `baseline write` refuses a newer format too: only a newer plugin reads (and rewrites) it.
+    return error.foundVersion > BASELINE_FORMAT_VERSION
+      ? `upgrade eslint-plugin-schema-contract (${packageInfo.version} reads baseline format ${BASELINE_FORMAT_VERSION}; this file is format ${error.foundVersion}) ` +
+          'to the version that wrote it, here and in CI: `npm install --save-dev eslint-plugin-schema-contract@latest`'
+      : `the file is baseline format ${error.foundVersion}; this plugin writes format ${BASELINE_FORMAT_VERSION}: migrate it with \`schema-contract baseline write\` on the whole project`;
+  }
   if (error instanceof BaselineError) {
     return 'restore the file from git, or record it afresh with `schema-contract baseline write`';
   }

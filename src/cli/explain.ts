@@ -1,6 +1,5 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { relative, resolve, sep } from 'node:path';
-import { parseArgs } from 'node:util';
 import type { TSESTree } from '@typescript-eslint/utils';
 import { requiredSpecifier } from '../analysis/syntax/ast.js';
 import { forEachDescendant } from '../analysis/syntax/ast-walk.js';
@@ -11,6 +10,7 @@ import { libraryOfSpecifier } from '../analysis/schemas/schema-libraries.js';
 import { parseSettings } from '../settings.js';
 import { OUTSIDE_THE_PROJECT } from '../analysis/modules/outside-words.js';
 import { UsageError } from './usage-error.js';
+import { EXPLAIN_OPTIONS, parseOptions } from './command-options.js';
 
 export const EXPLAIN_SYNOPSIS = 'Usage: schema-contract explain <file> [--format text|json]';
 
@@ -24,6 +24,11 @@ tsconfig paths, package.json exports and imports, workspace packages, inside the
 Options:
   --format NAME  text (default) or json
   -h, --help     Show this help
+
+Marks: → followed, ○ not read by design (a schema library known by its name, a type-only import),
+✗ the analysis cannot follow it (the summary counts these).
+
+Exit codes: 0 listed, 2 usage error, or a file that is missing or does not parse.
 `;
 
 interface ImportSite {
@@ -117,7 +122,8 @@ const FOLLOWED = 'followed when a value from it reaches an enum, a fallback or a
 
 function describe(site: ImportSite, resolution: Resolution, display: (file: string) => string): ExplainedImport {
   const base = { line: site.line, column: site.column, specifier: site.specifier, names: site.names };
-  const file = 'file' in resolution ? display(resolution.file) : undefined;
+  // Where an import that leaves the project points is never printed, whatever else is said of it.
+  const file = 'file' in resolution && resolution.kind !== 'outside' ? display(resolution.file) : undefined;
   const library = libraryOfSpecifier(site.specifier, parseSettings({}).libraries);
   if (library !== undefined) {
     return { ...base, kind: 'schema-library', resolvedTo: file, followed: false, why: `schema library ${library}: known by its name, not read` };
@@ -162,7 +168,8 @@ function describe(site: ImportSite, resolution: Resolution, display: (file: stri
 /** Resolves every import of `file` as the rules would, from working directory `cwd`. */
 export function explainImports(cwd: string, file: string): { project: string; imports: ExplainedImport[] } {
   const absolute = resolve(cwd, file);
-  if (!existsSync(absolute) || !statSync(absolute).isFile()) throw new UsageError(`explain: ${file} is not a file`);
+  if (!existsSync(absolute)) throw new UsageError(`explain: file ${file} not found (resolved to ${absolute})`);
+  if (!statSync(absolute).isFile()) throw new UsageError(`explain: ${file} is not a file (resolved to ${absolute})`);
   const text = readFileSync(absolute, 'utf8');
   let parsed: ParsedText;
   try {
@@ -185,15 +192,29 @@ export function explainImports(cwd: string, file: string): { project: string; im
   return { project: boundaryOf(checked, absolute).root, imports };
 }
 
+/** A schema library is known by its name and a type-only import carries no value: nothing is lost by not reading them. */
+function markOf(item: ExplainedImport): { sign: '→' | '○' | '✗'; counted: 'followed' | 'byDesign' | 'cannotFollow' } {
+  if (item.followed) return { sign: '→', counted: 'followed' };
+  if (item.kind === 'schema-library' || item.kind === 'type-only') return { sign: '○', counted: 'byDesign' };
+  return { sign: '✗', counted: 'cannotFollow' };
+}
+
 function formatText(file: string, cwd: string, result: ReturnType<typeof explainImports>): string {
   const lines = [`${file}: ${result.imports.length} import(s); the project is ${relative(cwd, result.project) || '.'}`];
+  const counts = { followed: 0, byDesign: 0, cannotFollow: 0 };
   for (const item of result.imports) {
     const names = item.names.length > 0 ? ` { ${item.names.join(', ')} }` : '';
+    const mark = markOf(item);
+    counts[mark.counted] += 1;
     lines.push('', `  ${item.line}:${item.column}  ${item.specifier}${names}`);
-    lines.push(`    ${item.followed ? '→' : '✗'} ${item.resolvedTo ?? '—'}: ${item.why}`);
+    lines.push(`    ${mark.sign} ${item.resolvedTo ?? '—'}: ${item.why}`);
   }
-  const skipped = result.imports.filter((item) => !item.followed && item.kind !== 'schema-library' && item.kind !== 'type-only');
-  lines.push('', `${skipped.length} import(s) the analysis cannot follow.`);
+  // The summary counts the marks, each named with its sign: a reader can check one against the other.
+  lines.push(
+    '',
+    `${counts.followed} followed (→), ${counts.byDesign} not read by design (○: schema libraries, type-only), ` +
+      `${counts.cannotFollow} the analysis cannot follow (✗).`,
+  );
   return `${lines.join('\n')}\n`;
 }
 
@@ -215,17 +236,12 @@ export function runExplain(argv: readonly string[], io: ExplainIo): number {
 }
 
 function explainCommand(argv: readonly string[], io: ExplainIo): number {
-  let parsed;
-  try {
-    parsed = parseArgs({ args: [...argv], allowPositionals: true, strict: true, options: { format: { type: 'string' }, help: { type: 'boolean', short: 'h' } } });
-  } catch (error) {
-    throw new UsageError((error as Error).message);
-  }
+  const parsed = parseOptions(argv, EXPLAIN_OPTIONS, 'explain');
   if (parsed.values.help) {
     io.stdout.write(EXPLAIN_USAGE);
     return 0;
   }
-  const format = parsed.values.format ?? 'text';
+  const format = (parsed.values.format as string | undefined) ?? 'text';
   if (format !== 'text' && format !== 'json') throw new UsageError(`--format ${format} is not available for "explain" (choose text, json)`);
   if (parsed.positionals.length !== 1) throw new UsageError('"explain" takes exactly one file');
   const file = parsed.positionals[0]!;

@@ -15,6 +15,17 @@ export const FORMATS: Readonly<Record<BaselineCommand, readonly string[]>> = {
 const EXIT_CODES = `Exit codes: 0 ok, 1 check found new or fixed findings (or files that failed to parse), 2 usage error,
 bad baseline or ESLint configuration error.`;
 
+/** Each command's own, for its help: only `check` ever exits 1. */
+const COMMAND_EXIT_CODES: Readonly<Record<BaselineCommand, string>> = {
+  write: `Exit codes: 0 recorded (also when nothing changed), 2 usage error, unreadable or locked baseline,
+or ESLint configuration error.`,
+  prune: `Exit codes: 0 pruned (also when nothing changed), 2 usage error, missing, unreadable or locked
+baseline, or ESLint configuration error.`,
+  check: `Exit codes: 0 nothing new or fixed, 1 new findings, fixed findings still in the baseline or files
+that could not be linted, 2 usage error, missing or unreadable baseline, or ESLint configuration error.`,
+  report: `Exit codes: 0 printed, 2 usage error, or a baseline with no git history.`,
+};
+
 const TOP = `Usage: schema-contract <command> [options]
 
 Commands:
@@ -86,13 +97,13 @@ Options:
 ${options}
   -h, --help       Show this help
 
-${EXIT_CODES}
+${COMMAND_EXIT_CODES[command]}
 `;
 }
 
 /** The one usage line a usage error repeats. */
 export function synopsis(command?: BaselineCommand | 'baseline' | 'help'): string {
-  if (command === undefined) return 'Usage: schema-contract baseline <write|prune|check|report> [patterns...] [options]';
+  if (command === undefined) return 'Usage: schema-contract <command> [options]   (commands: baseline write|prune|check|report, explain, help)';
   if (command === 'baseline') return 'Usage: schema-contract baseline <command> [patterns...] [options]';
   if (command === 'help') return 'Usage: schema-contract help [baseline [write|prune|check|report] | explain]';
   if (command === 'report') return 'Usage: schema-contract baseline report [--baseline FILE] [--format text|json|markdown|svg]';

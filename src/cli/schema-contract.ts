@@ -1,6 +1,5 @@
 import { existsSync, statSync } from 'node:fs';
 import { relative, resolve, sep } from 'node:path';
-import { parseArgs } from 'node:util';
 import { minimatch } from 'minimatch';
 import { readBaseline } from '../baseline/baseline-file.js';
 import { packageInfo } from '../util/package-info.js';
@@ -8,12 +7,15 @@ import { collect, type Collection, type RawFinding } from './collect.js';
 import { burnDown, burnDownMarkdown, burnDownSvg, burnDownText } from './burn-down.js';
 import { compare, type Comparison } from './compare.js';
 import { CliError, describeFailure } from './errors.js';
+import { creatableFile, existingFile } from './file-arguments.js';
 import { runExplain } from './explain.js';
-import { FORMATS, helpFor, isBaselineCommand, synopsis, type BaselineCommand } from './help.js';
+import { BASELINE_COMMANDS, FORMATS, helpFor, isBaselineCommand, synopsis, type BaselineCommand } from './help.js';
 import { createProgress } from './progress.js';
 import { toSarif } from './sarif.js';
 import { migrationText, updateFromRun } from './update-baseline.js';
 import { UsageError } from './usage-error.js';
+import { BASELINE_OPTIONS, LINTING_OPTIONS, parseOptions, positionalsOf, REPORT_OPTIONS, TOP_OPTIONS } from './command-options.js';
+import { suggestClosest } from '../util/closest-word.js';
 
 export interface CliIo {
   readonly cwd: string;
@@ -50,35 +52,35 @@ function helpOrThrow(topic: readonly string[]): Request {
   return { kind: 'help', text };
 }
 
+const GROUPS = ['baseline', 'explain', 'help'];
+
 function parseRequest(argv: readonly string[]): Request {
+  const [first, second] = positionalsOf(argv);
+  if (first !== undefined && !GROUPS.includes(first)) {
+    const closest = suggestClosest(first, GROUPS);
+    throw new CommandLineError(`unknown command "${first}"${closest === undefined ? '' : ` (did you mean "${closest}"?)`}`, undefined);
+  }
+  if (first === 'baseline' && second !== undefined && !isBaselineCommand(second)) {
+    const closest = suggestClosest(second, BASELINE_COMMANDS);
+    throw new CommandLineError(`unknown baseline command "${second}"${closest === undefined ? '' : ` (did you mean "${closest}"?)`}`, 'baseline');
+  }
+  const chosen = first === 'baseline' && isBaselineCommand(second) ? second : undefined;
+  const topic = chosen ?? (first === 'baseline' || first === 'help' ? first : undefined);
+  const options = chosen === 'report' ? REPORT_OPTIONS : chosen !== undefined ? LINTING_OPTIONS : first === 'baseline' ? BASELINE_OPTIONS : TOP_OPTIONS;
   let parsed;
   try {
-    parsed = parseArgs({
-      args: [...argv],
-      allowPositionals: true,
-      strict: true,
-      options: {
-        baseline: { type: 'string' },
-        config: { type: 'string' },
-        format: { type: 'string' },
-        quiet: { type: 'boolean', short: 'q' },
-        help: { type: 'boolean', short: 'h' },
-        version: { type: 'boolean', short: 'v' },
-      },
-    });
+    parsed = parseOptions(argv, options, chosen !== undefined ? `baseline ${chosen}` : first);
   } catch (error) {
-    const [group, command] = argv.filter((arg) => !arg.startsWith('-'));
-    throw new CommandLineError((error as Error).message, group === 'baseline' && isBaselineCommand(command) ? command : undefined);
+    throw new CommandLineError((error as Error).message, topic);
   }
   const [group, command, ...patterns] = parsed.positionals;
   if (parsed.values.version) return { kind: 'version' };
   if (group === 'help') return helpOrThrow(parsed.positionals.slice(1));
   if (parsed.values.help) return helpOrThrow(group === 'baseline' && isBaselineCommand(command) ? [group, command] : group === 'baseline' ? [group] : []);
-  if (group !== 'baseline') throw new CommandLineError(group === undefined ? 'missing command' : `unknown command "${group}"`, undefined);
-  if (!isBaselineCommand(command)) {
-    throw new CommandLineError(command === undefined ? 'missing baseline command' : `unknown baseline command "${command}"`, 'baseline');
-  }
-  const format = parsed.values.format ?? 'text';
+  if (group !== 'baseline') throw new CommandLineError('missing command', undefined);
+  // An unknown one was refused above, before its options.
+  if (!isBaselineCommand(command)) throw new CommandLineError('missing baseline command', 'baseline');
+  const format = (parsed.values.format as string | undefined) ?? 'text';
   const formats = FORMATS[command];
   if (!formats.includes(format)) {
     throw new CommandLineError(`--format ${format} is not available for "baseline ${command}" (choose ${formats.join(', ')})`, command);
@@ -92,8 +94,8 @@ function parseRequest(argv: readonly string[]): Request {
     invocation: {
       command,
       patterns: patterns.length > 0 ? patterns : ['.'],
-      baseline: parsed.values.baseline,
-      config: parsed.values.config,
+      baseline: parsed.values.baseline as string | undefined,
+      config: parsed.values.config as string | undefined,
       format,
       quiet: parsed.values.quiet === true,
     },
@@ -237,17 +239,33 @@ function runLint(io: CliIo, invocation: Invocation): Promise<Collection> {
   });
 }
 
+/** The files the command line names, checked before a minute of linting. */
+function checkFileArguments(io: CliIo, invocation: Invocation): void {
+  if (invocation.config !== undefined) {
+    existingFile(io.cwd, invocation.config, 'config file', 'check the path: --config is relative to the working directory, as in `eslint --config`');
+  }
+  if (invocation.baseline === undefined) return;
+  if (invocation.command === 'write') {
+    creatableFile(io.cwd, invocation.baseline, 'baseline file', 'check the path: --baseline is relative to the working directory; create its directory first');
+  } else if (invocation.command === 'report' && existsSync(resolve(io.cwd, invocation.baseline)) && statSync(resolve(io.cwd, invocation.baseline)).isDirectory()) {
+    // A missing baseline may still have a history (a deleted one): `burnDown` says when it has none.
+    existingFile(io.cwd, invocation.baseline, 'baseline file', 'name the baseline file itself, not its directory');
+  }
+}
+
 /**
  * `check` and `prune` need a baseline to compare with. A missing one is named with advice that
  * fits where its name came from: the flag (a typo, or write it first), the ESLint config, or the
  * default.
  */
 function requireBaseline(io: CliIo, invocation: Invocation, file: string, configured: boolean): void {
-  if (existsSync(file)) return;
+  if (existsSync(file) && !statSync(file).isDirectory()) return;
   const shown = displayPath(io.cwd, file);
   if (invocation.baseline !== undefined) {
-    throw new CliError(
-      `baseline ${file}: does not exist (given with --baseline ${invocation.baseline})`,
+    existingFile(
+      io.cwd,
+      invocation.baseline,
+      'baseline file',
       `check the path, or record the baseline first with \`schema-contract baseline write --baseline ${invocation.baseline}\``,
     );
   }
@@ -261,6 +279,7 @@ function requireBaseline(io: CliIo, invocation: Invocation, file: string, config
 }
 
 async function baselineCommand(io: CliIo, invocation: Invocation): Promise<number> {
+  checkFileArguments(io, invocation);
   if (invocation.command === 'report') {
     const points = burnDown(resolve(io.cwd, invocation.baseline ?? 'schema-contract-baseline.json'));
     const render = { text: burnDownText, markdown: burnDownMarkdown, svg: burnDownSvg, json: (p: unknown) => `${JSON.stringify(p, null, 2)}\n` };

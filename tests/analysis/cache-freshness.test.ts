@@ -122,7 +122,7 @@ describe('one ESLint instance sees an edit between two lints', () => {
 
   it('of a module that exported only functions, and now exports a value', async () => {
     // Functions are never run by the evaluator: what their bodies spell reaches no importer's value.
-    const FUNCTIONS_ONLY = "export function describeBase() {\n  return { type: 'object', properties: { id: { type: 'string' } } };\n}\n";
+    const FUNCTIONS_ONLY = "export function describeBase() {\n  return { type: 'object' };\n}\n";
     const root = project({
       'tsconfig.json': JSON.stringify({ compilerOptions: { module: 'esnext', moduleResolution: 'bundler' } }),
       'src/base.ts': FUNCTIONS_ONLY,

@@ -60,7 +60,7 @@ describe('sinkOf: tool definitions and registration calls', () => {
     [
       'an AI SDK tool record: parameters beside its handler',
       `const tools = { weather: { description: 'd', parameters: /*@*/x, execute } };`,
-      { role: 'tool-input', dialect: 'json-schema', key: 'parameters', toolName: undefined, pointer: [], text: "advertised as a tool's parameters" },
+      { role: 'tool-input', dialect: 'json-schema', key: 'parameters', toolName: 'weather', pointer: [], text: "advertised as `weather`'s parameters" },
     ],
     [
       'fastmcp addTool',

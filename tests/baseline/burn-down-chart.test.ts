@@ -88,15 +88,16 @@ describe('the burn-down chart', () => {
     expect(burnDownSvg(history(count))).toBe(svg);
   });
 
-  it('wraps a legend of many long rule names below the plot instead of running off the edge', () => {
+  it('gives many long rule names a panel each, in fewer columns, growing downwards instead of running off the edge', () => {
     const rules = Array.from({ length: 9 }, (_, index) => `a-rule-with-a-rather-long-name-number-${index}`);
     const svg = burnDownSvg(history(12, rules));
     const size = svgSize(svg);
     const image = render(svg);
     expect(image.png).toEqual(size);
     expect(blankFrom(image, size.width - 12)).toBe(true);
-    // Ten legend items cannot share one row: the chart grows downwards.
-    expect(size.height).toBeGreaterThan(svgSize(burnDownSvg(history(12))).height + 2 * 22);
+    // Nine long titles fit two to a row: the chart grows downwards.
+    expect(size.height).toBeGreaterThan(svgSize(burnDownSvg(history(12))).height + 2 * 100);
+    for (const rule of rules) expect(svg).toContain(`>${rule} <tspan font-weight="bold">`);
   });
 
   it('has a title, the current totals, round count ticks with gridlines, and dated time ticks', () => {
@@ -107,8 +108,10 @@ describe('the burn-down chart', () => {
     expect(svg).toContain(`>${last.total} baselined findings on ${dayLabel(Date.parse(last.date))} · down ${points[0]!.total - last.total} from ${points[0]!.total} since 8 Jan 2024 · 40 versions</text>`);
     expect(svg).toContain(`total <tspan font-weight="bold">${last.total}</tspan>`);
     for (const rule of RULES) expect(svg).toContain(`${rule} <tspan font-weight="bold">${last.counts[rule]}</tspan>`);
-    expect(texts(svg, 'text-anchor="end"')).toEqual(['0', '20', '40', '60', '80', '100']);
-    expect(svg.match(/stroke="#E6E8EB"/g)).toHaveLength(5);
+    // The total's round ticks, then each rule panel's, on one scale shared by the rules (their highest count is 40).
+    expect(texts(svg, 'font-size="11" text-anchor="end"')).toEqual(['0', '20', '40', '60', '80', '100']);
+    expect(texts(svg, 'font-size="10" text-anchor="end"')).toEqual(RULES.flatMap(() => ['0', '20', '40']));
+    expect(svg.match(/stroke="#E6E8EB"/g)).toHaveLength(5 + RULES.length * 2);
     expect(texts(svg, 'text-anchor="middle" fill')).toEqual(['findings', 'Jan 2024', 'Jul', 'Jan 2025', 'Jul', 'Jan 2026', 'Jul', 'Jan 2027', 'Jul']);
   });
 
@@ -121,21 +124,39 @@ describe('the burn-down chart', () => {
     expect((c - b) / (b - a)).toBeCloseTo(303, -1);
   });
 
-  it('tells equal series apart: each has its own dash and marker, and markers nest by size', () => {
-    const points = history(2, ['first-rule', 'second-rule']).map((point) => ({ ...point, counts: { 'first-rule': 5, 'second-rule': 5 }, total: 10 }));
+  it('never draws one series over another: four rules at the same counts each get a panel of their own', () => {
+    const rules = ['first-rule', 'second-rule', 'third-rule', 'fourth-rule'];
+    const points = history(6, rules).map((point, index) => {
+      const each = index < 3 ? 2 : 1;
+      return { ...point, counts: Object.fromEntries(rules.map((rule) => [rule, each])), total: 4 * each };
+    });
     const svg = burnDownSvg(points);
-    const strokes = [...svg.matchAll(/<path d="M[^"]*" fill="none" stroke="([^"]+)" stroke-width="([\d.]+)"(?: stroke-dasharray="([^"]+)")?/g)].map((match) => [match[1], match[2], match[3]]);
-    expect(strokes).toEqual([
-      ['#1F2328', '2.6', undefined],
-      ['#0072B2', '1.8', '7 4'],
-      ['#D55E00', '1.8', '2 3'],
-    ]);
-    expect(svg).toContain('fill="#0072B2" stroke="#ffffff"');
-    expect(svg).toContain('fill="#D55E00" stroke="#ffffff"');
+    // The box each series' line covers: no two may overlap, or one line could hide another.
+    const boxes = ['total', ...rules].map((name) => {
+      const group = new RegExp(`<g><title>${name}</title>((?:<path [^>]*/>)+)</g>`).exec(svg)?.[1] ?? '';
+      const numbers = [...group.matchAll(/[MHV]([\d.]+)(?:,([\d.]+))?/g)];
+      const xs = numbers.filter((match) => match[0].startsWith('M') || match[0].startsWith('H')).map((match) => Number(match[1]));
+      const ys = numbers.flatMap((match) => (match[0].startsWith('M') ? [Number(match[2])] : match[0].startsWith('V') ? [Number(match[1])] : []));
+      expect(xs.length, name).toBeGreaterThan(0);
+      return { name, left: Math.min(...xs), right: Math.max(...xs), top: Math.min(...ys), bottom: Math.max(...ys) };
+    });
+    for (const [index, a] of boxes.entries()) {
+      for (const b of boxes.slice(index + 1)) {
+        const apart = a.right < b.left || b.right < a.left || a.bottom < b.top || b.bottom < a.top;
+        expect(apart, `${a.name} and ${b.name} overlap`).toBe(true);
+      }
+    }
+    // Each panel is labelled directly with its rule and current count, in its own colour and marker.
+    for (const rule of rules) expect(svg).toContain(`>${rule} <tspan font-weight="bold">1</tspan></text>`);
+    expect(svg).toContain('>total <tspan font-weight="bold">4</tspan></text>');
+    for (const colour of ['#0072B2', '#D55E00', '#009E73', '#CC79A7']) expect(svg).toContain(`fill="${colour}" stroke="#ffffff"`);
+    const image = render(svg);
+    expect(image.png).toEqual(svgSize(svg));
+    expect(blankFrom(image, image.width - 12)).toBe(true);
   });
 
   it('draws markers at every version up to 60, and only the latest beyond', () => {
-    const circles = (svg: string) => (svg.match(/fill="#1F2328" stroke="#ffffff"/g) ?? []).length - 1; // less the legend's
+    const circles = (svg: string) => (svg.match(/<path d="[^"]*" fill="#1F2328" stroke="#ffffff"/g) ?? []).length;
     expect(circles(burnDownSvg(history(40)))).toBe(40);
     expect(circles(burnDownSvg(history(400)))).toBe(1);
   });
@@ -147,8 +168,10 @@ describe('the burn-down chart', () => {
     expect(svg).toContain('stroke="#CF222E"');
     expect(svg).toContain('unreadable version c0ffee0000: is not valid JSON');
     expect(svg).toContain('5 versions · 1 unreadable');
-    // The total's line is broken in two around it.
+    // The total's line is broken in two around it, and so is each rule's in its panel.
     expect(svg.match(/<path d="M[^"]*" fill="none" stroke="#1F2328"/g)).toHaveLength(2);
+    expect(svg.match(/<path d="M[^"]*" fill="none" stroke="#0072B2"/g)).toHaveLength(2);
+    expect(svg.match(/stroke="#CF222E"/g)).toHaveLength(1 + RULES.length);
   });
 });
 

@@ -72,6 +72,30 @@ const where = (result: SarifResult | undefined) => {
   return [location?.artifactLocation.uri, location?.region.startLine];
 };
 
+describe('baseline check, text and JSON', () => {
+  it('lists new findings by file, then line and column as numbers, then rule: never grouped by the rule that found them', async () => {
+    // Line 12 holds a FIXME at column 11 and an open object at column 121: as text, `:12:121` sorts before `:12:11` and `:7:`.
+    const line12 = `const w = /* FIXME */ 1; export const v = ${' '.repeat(121 - 43)}{ type: 'object' };`;
+    const lines = ['', '', '', '', '', '', 'const a = 1; // FIXME seven', '', '', '', '', line12, '', '', '', '', '', '', '', 'const z = 2; // FIXME twenty', ''];
+    setUp({ 'src/a.ts': lines.join('\n'), 'src/b.ts': "export const b = { type: 'object' }; // FIXME b\n" }, 'fixture', ['flag-open-object', 'flag-fixme']);
+    project.write('schema-contract-baseline.json', `${JSON.stringify({ version: 2, entries: [] })}\n`);
+    const expected = [
+      'src/a.ts:7:14  fixture/flag-fixme',
+      'src/a.ts:12:11  fixture/flag-fixme',
+      'src/a.ts:12:121  fixture/flag-open-object',
+      'src/a.ts:20:14  fixture/flag-fixme',
+      'src/b.ts:1:18  fixture/flag-open-object',
+      'src/b.ts:1:38  fixture/flag-fixme',
+    ];
+    const text = await cli(project.dir, 'baseline', 'check');
+    expect(text.code, text.stderr).toBe(1);
+    const listed = text.stdout.split('\n').filter((line) => line.startsWith('  src/')).map((line) => line.trim().split(/\s+/).slice(0, 2).join('  '));
+    expect(listed).toEqual(expected);
+    const json = JSON.parse((await cli(project.dir, 'baseline', 'check', '--format', 'json')).stdout) as { new: { path: string; line: number; column: number; rule: string }[] };
+    expect(json.new.map((finding) => `${finding.path}:${finding.line}:${finding.column}  fixture/${finding.rule}`)).toEqual(expected);
+  });
+});
+
 describe('baseline check --format sarif', () => {
   it('is valid SARIF 2.1.0: new findings open, baselined and fixed ones suppressed by their baseline entry', async () => {
     setUp({

@@ -1,7 +1,7 @@
 // The schema-contract command line as a user meets it: --version, help for each command, errors
 // that say in one line what is wrong and what to do, and progress that CI logs can show.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -98,6 +98,18 @@ describe('--version and help', () => {
     expect((await cli(process.cwd(), ['help'])).stdout).toContain('explain <file>');
   });
 
+  it('lists in each command\'s help the exit codes of that command only', async () => {
+    const exitCodes = async (topic: string[]) => /\nExit codes: ([^]*?)\n(?:\n|$)/.exec((await cli(process.cwd(), ['help', ...topic])).stdout)?.[1]?.replaceAll('\n', ' ');
+    expect(await exitCodes(['baseline', 'check'])).toBe(
+      '0 nothing new or fixed, 1 new findings, fixed findings still in the baseline or files that could not be linted, 2 usage error, missing or unreadable baseline, or ESLint configuration error.',
+    );
+    expect(await exitCodes(['baseline', 'report'])).toBe('0 printed, 2 usage error, or a baseline with no git history.');
+    expect(await exitCodes(['baseline', 'write'])).toBe('0 recorded (also when nothing changed), 2 usage error, unreadable or locked baseline, or ESLint configuration error.');
+    expect(await exitCodes(['baseline', 'prune'])).toBe('0 pruned (also when nothing changed), 2 usage error, missing, unreadable or locked baseline, or ESLint configuration error.');
+    expect(await exitCodes(['explain'])).toBe('0 listed, 2 usage error, or a file that is missing or does not parse.');
+    for (const command of ['write', 'prune', 'report']) expect((await cli(process.cwd(), ['baseline', command, '--help'])).stdout).not.toMatch(/\b1 /);
+  });
+
   it('refuses help on a topic that does not exist, as a usage error', async () => {
     expect(await cli(process.cwd(), ['help', 'frobnicate'])).toEqual({
       code: 2,
@@ -123,16 +135,82 @@ describe('errors', () => {
     );
   });
 
-  it('name a missing --baseline as given with the flag, with advice for the flag', async () => {
-    setUp();
-    const check = await cli(project.dir, ['baseline', 'check', '--baseline', 'missing.json']);
-    expect(check).toEqual({
+  it('name an unknown option in one line, with a did-you-mean and the usage of the command it was given to', async () => {
+    const top = 'Usage: schema-contract <command> [options]   (commands: baseline write|prune|check|report, explain, help)\nRun `schema-contract help` for details.\n';
+    expect(await cli(process.cwd(), ['--bogus'])).toEqual({ code: 2, stdout: '', stderr: `schema-contract: unknown option '--bogus'\n${top}` });
+    expect(await cli(process.cwd(), ['--verison'])).toEqual({ code: 2, stdout: '', stderr: `schema-contract: unknown option '--verison' (did you mean '--version'?)\n${top}` });
+    expect(await cli(process.cwd(), ['-x'])).toEqual({ code: 2, stdout: '', stderr: `schema-contract: unknown option '-x'\n${top}` });
+    expect((await cli(process.cwd(), ['baseline', '--bogus'])).stderr).toBe(
+      'schema-contract: unknown option \'--bogus\' for "baseline"\nUsage: schema-contract baseline <command> [patterns...] [options]\nRun `schema-contract help baseline` for details.\n',
+    );
+    expect(await cli(process.cwd(), ['baseline', 'check', 'src', '--basline', 'b.json'])).toEqual({
       code: 2,
       stdout: '',
       stderr:
-        `schema-contract: baseline ${join(project.dir, 'missing.json')}: does not exist (given with --baseline missing.json)\n` +
+        'schema-contract: unknown option \'--basline\' for "baseline check" (did you mean \'--baseline\'?)\n' +
+        'Usage: schema-contract baseline check [patterns...] [--baseline FILE] [--config FILE] [--format text|json|sarif] [--quiet]\n' +
+        'Run `schema-contract help baseline check` for details.\n',
+    });
+    // An option of another command is unknown to this one, not silently ignored.
+    expect((await cli(process.cwd(), ['baseline', 'report', '--config', 'eslint.config.js'])).stderr).toBe(
+      'schema-contract: unknown option \'--config\' for "baseline report"\n' +
+        'Usage: schema-contract baseline report [--baseline FILE] [--format text|json|markdown|svg]\n' +
+        'Run `schema-contract help baseline report` for details.\n',
+    );
+    // An option's value is not taken for the command.
+    expect((await cli(process.cwd(), ['--format', 'json', 'baseline', 'check', '--bogus'])).stderr).toMatch(/^schema-contract: unknown option '--bogus' for "baseline check"\n/);
+    expect((await cli(process.cwd(), ['baselin', 'check'])).stderr).toBe(`schema-contract: unknown command "baselin" (did you mean "baseline"?)\n${top}`);
+    // A mistyped command is the mistake to name, before the options it would take.
+    expect((await cli(process.cwd(), ['baseline', 'chekc', '--bogus'])).stderr).toBe(
+      'schema-contract: unknown baseline command "chekc" (did you mean "check"?)\nUsage: schema-contract baseline <command> [patterns...] [options]\nRun `schema-contract help baseline` for details.\n',
+    );
+  });
+
+  it('name a missing or misplaced file argument as given and as resolved, before linting', async () => {
+    setUp();
+    expect(await cli(project.dir, ['baseline', 'check', '--config', 'nope.mjs'])).toEqual({
+      code: 2,
+      stdout: '',
+      stderr:
+        `schema-contract: config file nope.mjs not found (resolved to ${join(project.dir, 'nope.mjs')})\n` +
+        'hint: check the path: --config is relative to the working directory, as in `eslint --config`\n',
+    });
+    expect((await cli(project.dir, ['baseline', 'write', '--config', 'src'])).stderr).toBe(
+      `schema-contract: config file src is a directory, not a file (resolved to ${join(project.dir, 'src')})\n` +
+        'hint: check the path: --config is relative to the working directory, as in `eslint --config`\n',
+    );
+    expect(await cli(project.dir, ['baseline', 'check', '--baseline', 'missing.json'])).toEqual({
+      code: 2,
+      stdout: '',
+      stderr:
+        `schema-contract: baseline file missing.json not found (resolved to ${join(project.dir, 'missing.json')})\n` +
         'hint: check the path, or record the baseline first with `schema-contract baseline write --baseline missing.json`\n',
     });
+    expect((await cli(project.dir, ['baseline', 'prune', '--baseline', 'src'])).stderr).toMatch(/^schema-contract: baseline file src is a directory, not a file \(resolved to [^\n]+\)\nhint: /);
+    expect(await cli(project.dir, ['baseline', 'write', '--baseline', 'nowhere/baseline.json'])).toEqual({
+      code: 2,
+      stdout: '',
+      stderr:
+        `schema-contract: baseline file nowhere/baseline.json cannot be created: directory not found (resolved to ${join(project.dir, 'nowhere')})\n` +
+        'hint: check the path: --baseline is relative to the working directory; create its directory first\n',
+    });
+    expect((await cli(project.dir, ['baseline', 'report', '--baseline', 'src'])).stderr).toMatch(/^schema-contract: baseline file src is a directory, not a file \(resolved to [^\n]+\)\nhint: /);
+    expect(existsSync(join(project.dir, 'schema-contract-baseline.json'))).toBe(false);
+  });
+
+  it('say of a baseline of a newer format to upgrade the plugin, never to run a command that refuses it too', async () => {
+    setUp();
+    project.write('schema-contract-baseline.json', '{"version": 3, "entries": []}\n');
+    for (const command of ['check', 'prune', 'write']) {
+      const outcome = await cli(project.dir, ['baseline', command, '--quiet']);
+      expect(outcome.code, command).toBe(2);
+      expect(outcome.stderr, command).toBe(
+        `schema-contract: eslint-plugin-schema-contract: baseline ${join(project.dir, 'schema-contract-baseline.json')}: uses baseline format 3, newer than this eslint-plugin-schema-contract understands (format 2): upgrade the plugin to the version that wrote it\n` +
+          `hint: upgrade eslint-plugin-schema-contract (${version} reads baseline format 2; this file is format 3) to the version that wrote it, here and in CI: \`npm install --save-dev eslint-plugin-schema-contract@latest\`\n`,
+      );
+      expect(outcome.stderr).not.toContain('baseline write');
+    }
+    expect(project.read('schema-contract-baseline.json')).toBe('{"version": 3, "entries": []}\n');
   });
 
   it('name a missing baseline the config names, with advice for the config', async () => {

@@ -52,7 +52,7 @@ describe('schema-contract explain', () => {
     expect(out()).toBe(`src/tool.ts: 12 import(s); the project is .
 
   1:1  zod { z }
-    ✗ —: schema library zod: known by its name, not read
+    ○ —: schema library zod: known by its name, not read
 
   2:1  ./glossary.js { UNITS }
     → src/glossary.ts: relative; followed when a value from it reaches an enum, a fallback or a schema
@@ -73,7 +73,7 @@ describe('schema-contract explain', () => {
     ✗ —: Node.js built-in node:fs
 
   8:1  ./types.js { Row }
-    ✗ src/types.ts: type-only: no value comes through it
+    ○ src/types.ts: type-only: no value comes through it
 
   9:1  ./data.json { default }
     → src/data.json: JSON module (relative); followed when a value from it reaches an enum, a fallback or a schema; its values are never quoted in a message
@@ -87,9 +87,21 @@ describe('schema-contract explain', () => {
   12:16  ./glossary.js { default }
     → src/glossary.ts: relative; followed when a value from it reaches an enum, a fallback or a schema
 
-4 import(s) the analysis cannot follow.
+6 followed (→), 2 not read by design (○: schema libraries, type-only), 4 the analysis cannot follow (✗).
 `);
     expect(out()).not.toContain('SECRET-EXPLAIN');
+  });
+
+  it('counts in its summary exactly what it marks, and says what each mark means', async () => {
+    const { io, out } = capture(root);
+    expect(await run(['explain', 'src/tool.ts'], io)).toBe(0);
+    const marks = (sign: string) => out().split('\n').filter((line) => line.startsWith(`    ${sign} `)).length;
+    const summary = /^(\d+) followed \(→\), (\d+) not read by design \(○[^)]*\), (\d+) the analysis cannot follow \(✗\)\.$/m.exec(out());
+    expect(summary?.slice(1).map(Number)).toEqual([marks('→'), marks('○'), marks('✗')]);
+    expect(marks('→') + marks('○') + marks('✗')).toBe(12);
+    const help = capture(root);
+    expect(await run(['explain', '--help'], help.io)).toBe(0);
+    expect(help.out()).toContain('Marks: → followed, ○ not read by design (a schema library known by its name, a type-only import),\n✗ the analysis cannot follow it');
   });
 
   it('prints the same as JSON', async () => {
@@ -127,14 +139,27 @@ describe('schema-contract explain', () => {
   1:1  ../third_party/index.js { z }
     ✗ third_party/index.js: larger than 2 MiB, the analysis's read limit: its values are unknown
 
-1 import(s) the analysis cannot follow.
+0 followed (→), 0 not read by design (○: schema libraries, type-only), 1 the analysis cannot follow (✗).
 `);
   });
 
   it('names the file when it is missing or does not parse, with exit code 2', async () => {
     const missing = capture(root);
     expect(await run(['explain', 'src/nope.ts'], missing.io)).toBe(2);
-    expect(missing.err()).toMatch(/^schema-contract: explain: src\/nope\.ts is not a file\nUsage: schema-contract explain <file> \[--format text\|json\]\nRun `schema-contract help explain` for details\.\n$/);
+    expect(missing.err()).toBe(
+      `schema-contract: explain: file src/nope.ts not found (resolved to ${join(root, 'src', 'nope.ts')})\n` +
+        'Usage: schema-contract explain <file> [--format text|json]\nRun `schema-contract help explain` for details.\n',
+    );
+    const directory = capture(root);
+    expect(await run(['explain', 'src'], directory.io)).toBe(2);
+    expect(directory.err()).toMatch(/^schema-contract: explain: src is not a file \(resolved to [^\n]+\)\nUsage/);
+    const bogus = capture(root);
+    expect(await run(['explain', 'src/tool.ts', '--fromat', 'json'], bogus.io)).toBe(2);
+    expect(bogus.err()).toBe(
+      "schema-contract: unknown option '--fromat' for \"explain\" (did you mean '--format'?)\n" +
+        'Usage: schema-contract explain <file> [--format text|json]\nRun `schema-contract help explain` for details.\n',
+    );
+    expect(missing.err()).toMatch(/^schema-contract: explain: file src\/nope\.ts not found \(resolved to [^\n]+\)\nUsage: schema-contract explain <file> \[--format text\|json\]\nRun `schema-contract help explain` for details\.\n$/);
     const broken = writeProject({ 'bad.ts': 'export const = ;\n' });
     const unparsable = capture(broken);
     expect(await run(['explain', 'bad.ts'], unparsable.io)).toBe(2);

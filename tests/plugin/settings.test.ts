@@ -40,14 +40,14 @@ describe("settings['schema-contract'] in a real ESLint run", () => {
 describe('parseSettings', () => {
   it('fills in the documented defaults', () => {
     expect(parseSettings(undefined)).toEqual({
-      glossary: { policyKey: 'enumPolicy', closedValue: 'closed', modules: [], closed: [], described: [] },
+      glossary: { policyKey: 'enumPolicy', closedValue: 'closed', modules: ['**/glossary.*', '**/glossary/*'], closed: [], described: [] },
       libraries: { zod: [], typebox: [], valibot: [] },
       baseline: undefined,
     });
   });
 
   it.each([
-    [{ glosary: {} }, 'unknown key "glosary" (did you mean "glossary"? known keys: glossary, libraries, baseline, glossaryHash, baselineHash)'],
+    [{ glosary: {} }, 'unknown key "glosary" (did you mean "glossary"? known keys: glossary, libraries, baseline, glossaryHash, glossaryHashModules, baselineHash)'],
     [{ glossary: { module: ['src/glossary/**'] } }, 'unknown key "module" (did you mean "modules"? known keys: policyKey, closedValue, modules, closed, described)'],
     [{ glossary: { sources: [] } }, 'unknown key "sources" (known keys: policyKey, closedValue, modules, closed, described)'],
   ])('suggests the key that was meant for %j, as the CLI does for a flag', (settings, problem) => {
@@ -68,6 +68,17 @@ describe('parseSettings', () => {
     error.message += '\nOccurred while linting src/server.ts';
     expect(error.stack).toMatch(/Occurred while linting src\/server\.ts$/);
     expect(error.stack).not.toMatch(/^\s+at /m);
+  });
+
+  it('stops the lint when glossaryConfig() hashes fewer globs than glossary.modules declares: a stale --cache is said, never silent', () => {
+    expect(() => parseSettings({ glossaryHash: 'sha256-x', glossaryHashModules: ['src/tables/**'] })).toThrow(
+      "has the default glossary modules ('**/glossary.*', '**/glossary/*'), but glossaryConfig() hashes only 'src/tables/**', so eslint --cache would keep stale results when '**/glossary.*', '**/glossary/*' change",
+    );
+    expect(() => parseSettings({ glossary: { modules: ['src/tables/**', 'lib/codes.ts'] }, glossaryHash: 'sha256-x', glossaryHashModules: ['src/tables/**'] })).toThrow(
+      "has glossary.modules ('src/tables/**', 'lib/codes.ts'), but glossaryConfig() hashes only 'src/tables/**', so eslint --cache would keep stale results when 'lib/codes.ts' change",
+    );
+    // More hashed files than glossary modules (a marked table elsewhere, a JSON file) is fine.
+    expect(parseSettings({ glossary: { modules: [] }, glossaryHash: 'sha256-x', glossaryHashModules: ['data/*.json'] }).glossary.modules).toEqual([]);
   });
 
   it('reports every problem at once', () => {

@@ -1,49 +1,7 @@
 import fs from 'node:fs';
-import { syncBuiltinESMExports } from 'node:module';
 import { dirname, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { lintFile, writeProject } from './disk-project.js';
-
-/**
- * Records every path this process opens or reads through `node:fs` (its CommonJS object and, after
- * `syncBuiltinESMExports`, the `node:fs` ES module bindings the plugin imports), so a test can
- * tell which files the analysis touched. The control file in each test proves the spy sees reads.
- */
-function spyOnReads(): { paths: string[]; restore(): void } {
-  const paths: string[] = [];
-  const record = (path: unknown): void => {
-    if (typeof path === 'string') paths.push(path);
-    else if (path instanceof URL) paths.push(path.pathname);
-    else if (Buffer.isBuffer(path)) paths.push(path.toString());
-  };
-  const methods = ['openSync', 'readFileSync', 'open', 'readFile', 'createReadStream', 'opendirSync', 'readdirSync'] as const;
-  const originals = new Map<string, unknown>();
-  for (const name of methods) {
-    const original = fs[name] as (...args: unknown[]) => unknown;
-    originals.set(name, original);
-    (fs as unknown as Record<string, unknown>)[name] = function (this: unknown, ...args: unknown[]) {
-      record(args[0]);
-      return original.apply(this, args);
-    };
-  }
-  const promises = fs.promises as unknown as Record<string, (...args: unknown[]) => unknown>;
-  const promiseOriginals = { open: promises['open']!, readFile: promises['readFile']! };
-  for (const [name, original] of Object.entries(promiseOriginals)) {
-    promises[name] = (...args: unknown[]) => {
-      record(args[0]);
-      return original(...args);
-    };
-  }
-  syncBuiltinESMExports();
-  return {
-    paths,
-    restore() {
-      for (const [name, original] of originals) (fs as unknown as Record<string, unknown>)[name] = original;
-      Object.assign(promises, promiseOriginals);
-      syncBuiltinESMExports();
-    },
-  };
-}
+import { lintFile, spyOnReads, writeProject } from './disk-project.js';
 
 const TOKEN = `SECRET-${Math.random().toString(36).slice(2)}`;
 let spy: ReturnType<typeof spyOnReads> | undefined;

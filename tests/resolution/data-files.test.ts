@@ -25,10 +25,12 @@ describe('values from data files are never quoted', () => {
     expect(JSON.stringify(messages)).not.toContain('SECRET');
   });
 
-  it('offers no suggestion that would write a JSON table\'s values into the code', () => {
+  it('offers no suggestion that would write a JSON table\'s values into the code: only one with code that reads them', () => {
     const tool = "import { z } from 'zod';\nimport regions from './regions.json';\nserver.registerTool('launch', { inputSchema: { region: z.enum(regions.values) } }, launch);\n";
     const messages = lintFile(root, 'src/tool.ts', tool, 'strict');
-    expect(messages.map(({ messageId, line, suggestions }) => ({ messageId, line, suggestions }))).toEqual([{ messageId: 'unmarkedTableEnum', line: 3, suggestions: undefined }]);
+    expect(messages.map(({ messageId, line, suggestions }) => ({ messageId, line, text: suggestions?.map((suggestion) => suggestion.fix.text) }))).toEqual([
+      { messageId: 'unmarkedTableEnum', line: 3, text: ["string().describe(`One of: ${regions.values.join(', ')}.`)"] },
+    ]);
     expect(JSON.stringify(messages)).not.toContain('SECRET');
   });
 });

@@ -1,4 +1,5 @@
-import { mkdirSync, mkdtempSync, realpathSync, symlinkSync, writeFileSync } from 'node:fs';
+import fs, { mkdirSync, mkdtempSync, realpathSync, symlinkSync, writeFileSync } from 'node:fs';
+import { syncBuiltinESMExports } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import * as tsParser from '@typescript-eslint/parser';
@@ -46,3 +47,45 @@ export function lintFile(root: string, file: string, text: string, level: Config
     join(root, file),
   );
 }
+
+/**
+ * Records every path this process opens or reads through `node:fs` (its CommonJS object and, after
+ * `syncBuiltinESMExports`, the `node:fs` ES module bindings the plugin imports), so a test can
+ * tell which files the analysis touched. The control file in each test proves the spy sees reads.
+ */
+export function spyOnReads(): { paths: string[]; restore(): void } {
+  const paths: string[] = [];
+  const record = (path: unknown): void => {
+    if (typeof path === 'string') paths.push(path);
+    else if (path instanceof URL) paths.push(path.pathname);
+    else if (Buffer.isBuffer(path)) paths.push(path.toString());
+  };
+  const methods = ['openSync', 'readFileSync', 'open', 'readFile', 'createReadStream', 'opendirSync', 'readdirSync'] as const;
+  const originals = new Map<string, unknown>();
+  for (const name of methods) {
+    const original = fs[name] as (...args: unknown[]) => unknown;
+    originals.set(name, original);
+    (fs as unknown as Record<string, unknown>)[name] = function (this: unknown, ...args: unknown[]) {
+      record(args[0]);
+      return original.apply(this, args);
+    };
+  }
+  const promises = fs.promises as unknown as Record<string, (...args: unknown[]) => unknown>;
+  const promiseOriginals = { open: promises['open']!, readFile: promises['readFile']! };
+  for (const [name, original] of Object.entries(promiseOriginals)) {
+    promises[name] = (...args: unknown[]) => {
+      record(args[0]);
+      return original(...args);
+    };
+  }
+  syncBuiltinESMExports();
+  return {
+    paths,
+    restore() {
+      for (const [name, original] of originals) (fs as unknown as Record<string, unknown>)[name] = original;
+      Object.assign(promises, promiseOriginals);
+      syncBuiltinESMExports();
+    },
+  };
+}
+

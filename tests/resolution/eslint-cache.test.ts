@@ -26,9 +26,9 @@ const table = (policy: string) => `export const UNITS = {\n  enumPolicy: '${poli
 function project(withHelper: boolean): string {
   const plugin = pathToFileURL(build.pluginEntry).href;
   const helper = pathToFileURL(join(build.root, 'dist', 'src', 'glossary-config.js')).href;
-  const glossary = withHelper
-    ? "glossaryConfig(['src/glossary/**/*.ts'])"
-    : "{ settings: { 'schema-contract': { glossary: { modules: ['src/glossary/**/*.ts'] } } } }";
+  // The helper keys the cache and declares nothing: the modules are declared in the settings either way.
+  const modules = "{ settings: { 'schema-contract': { glossary: { modules: ['src/glossary/**/*.ts'] } } } }";
+  const glossary = withHelper ? `${modules}, glossaryConfig(['src/glossary/**/*.ts'])` : modules;
   return writeProject({
     'eslint.config.js': `import plugin from '${plugin}';\nimport { glossaryConfig } from '${helper}';\nexport default [plugin.configs.recommended, ${glossary}];\n`,
     'package.json': JSON.stringify({ name: 'server', type: 'module' }),
@@ -62,12 +62,13 @@ describe('glossaryConfig() and eslint --cache', () => {
 });
 
 describe('glossaryConfig()', () => {
-  it('declares the modules and changes its key when a matched module is edited or added, not for other files', () => {
+  it('declares no glossary module, and changes its key when a matched module is edited or added, not for other files', () => {
     const root = writeProject({ 'src/glossary/a.ts': 'export const A = [1];\n', 'src/glossary/deep/b.ts': '\n', 'src/tool.ts': '\n', 'node_modules/x/src/glossary/c.ts': '\n' });
     const key = () => (glossaryConfig(['src/glossary/**/*.ts', 'lib/one.ts'], { cwd: root }).settings!['schema-contract'] as { glossaryHash: string }).glossaryHash;
     const config = glossaryConfig(['src/glossary/**/*.ts'], { cwd: root });
     expect(config.name).toBe('schema-contract/glossary');
-    expect(parseSettings(config.settings!['schema-contract']).glossary.modules).toEqual(['src/glossary/**/*.ts']);
+    expect(config.settings!['schema-contract']).not.toHaveProperty('glossary');
+    expect(parseSettings({ glossary: { modules: ['src/glossary/**/*.ts'] }, ...(config.settings!['schema-contract'] as object) }).glossary.modules).toEqual(['src/glossary/**/*.ts']);
     expect(matchGlossaryModules(['src/glossary/**/*.ts', 'lib/one.ts'], root)).toEqual(['src/glossary/a.ts', 'src/glossary/deep/b.ts']);
     const first = key();
     expect(first).toMatch(/^sha256-[0-9a-f]{64}$/);

@@ -27,8 +27,10 @@ const CLOSED_UNITS = `const UNITS = {
 `;
 const described = (table: string, location: string) => ({ table, policy: 'described', location });
 const MARKETPLACES_HERE = described('MARKETPLACES', 'file.ts:1');
-const ONE_OF = "'One of: US, UK, DE.'";
 const MAP_CODES = 'MARKETPLACES.values.map((v) => v.code)';
+/** The description the suggestion writes where the enum's list can be read again: code joining it, never a copy. */
+const joinedFrom = (list: string): string => `\`One of: \${${list}.join(', ')}.\``;
+const JOINED_CODES = joinedFrom(MAP_CODES);
 
 /** The suggestion's expected output: the linted code with the enum replaced by its description. */
 const describedAs = (code: string, search: string, replacement: string) => {
@@ -45,6 +47,9 @@ const NAMESPACE = `import { z } from 'zod';\nimport * as glossary from './glossa
 const DERIVED = `import { z } from 'zod';\nimport { MARKETPLACE_CODES } from './glossary/derived';\nconst a = z.enum(MARKETPLACE_CODES);`;
 const CYCLE = `import { A_VALUES } from './cycle-a.js';\nconst schema = { enum: A_VALUES };`;
 const GLOSSARY_MODULE = `import { z } from 'zod';\nimport { AZURE_REGIONS, CONTINENTS } from '../glossary-modules/regions.js';\nconst a = z.enum(AZURE_REGIONS);\nconst b = z.enum(CONTINENTS);`;
+/** A module of value lists that nothing marks: a glossary module by default when named like one. */
+const GLOSSARY_FILE = `import { z } from 'zod';\nexport const MARKETS = ['US', 'UK'];\nexport const input = z.object({ market: z.enum(MARKETS) });`;
+const BY_DEFAULT = 'by default, a module named glossary.* or in a glossary/ folder';
 const JS_CONSUMER = `import { MARKETPLACES } from './glossary/tables.js';\nexport const schema = { type: 'string', enum: MARKETPLACES.values.map((v) => v.code) };`;
 const STRICT_IMPORTED = `import { z } from 'zod';\nimport { AWS_REGIONS } from './aws';\nconst LEVELS = Object.freeze({ low: 'low', high: 'high' });\nenum Tier { Free = 'free', Pro = 'pro' }\nconst a = z.enum(AWS_REGIONS);\nconst b = { enum: Object.values(LEVELS) };\nconst c = z.nativeEnum(Tier);\nexport const zodTool = { name: 'zod', description: 'd', inputSchema: z.object({ a, c }) };\nexport const jsonTool = { name: 'json', description: 'd', inputSchema: { type: 'object', properties: { b } } };`;
 /** A registration that puts the case's `region` in a tool's input, so strict looks at its enum. */
@@ -79,7 +84,28 @@ ruleTester.run('no-open-glossary-enum', rule, {
     {
       name: 'an ordinary imported constant is not a table (recommended)',
       filename: consumer,
-      code: `import { PAGE_SIZES } from './glossary/tables.js';\nconst schema = { type: 'integer', enum: PAGE_SIZES };`,
+      code: `import { AWS_REGIONS } from './aws';\nconst schema = { type: 'string', enum: AWS_REGIONS };`,
+    },
+    {
+      name: 'default glossary modules: a module elsewhere is not one',
+      filename: 'src/tables.ts',
+      code: GLOSSARY_FILE,
+    },
+    {
+      name: 'default glossary modules: a module deeper than directly in a glossary/ folder is not one',
+      filename: 'src/glossary/markets/index.ts',
+      code: GLOSSARY_FILE,
+    },
+    {
+      name: 'default glossary modules: `glossary.modules: []` turns them off',
+      filename: 'src/glossary.ts',
+      code: GLOSSARY_FILE,
+      settings: { 'schema-contract': { glossary: { modules: [] } } },
+    },
+    {
+      name: 'default glossary modules: a table marked closed in one is closed',
+      filename: 'src/glossary.ts',
+      code: `import { z } from 'zod';\n/**\n * @enumPolicy closed\n * @corroboratedBy ISO 4217\n * @corroboratedBy production values\n */\nexport const MARKETS = ['US', 'UK'];\nexport const input = z.object({ market: z.enum(MARKETS) });`,
     },
     {
       name: 'guard: if the table is closed, return the enum',
@@ -222,7 +248,7 @@ ruleTester.run('no-open-glossary-enum', rule, {
             {
               messageId: 'describeValues',
               data: { count: '3' },
-              output: `${MARKETPLACES}const schema = { type: 'string', description: ${ONE_OF} };`,
+              output: `${MARKETPLACES}const schema = { type: 'string', description: ${JOINED_CODES} };`,
             },
           ],
         },
@@ -253,9 +279,9 @@ const schema = {
 const schema = {
   type: 'object',
   properties: {
-    markets: { type: 'array', items: { type: 'string', ${index === 0 ? `description: ${ONE_OF}` : 'enum: codes'} } },
-    home: { anyOf: [{ type: 'string', ${index === 1 ? `description: ${ONE_OF}` : 'enum: codes'} }, { type: 'null' }] },
-    nested: { type: 'object', properties: { market: { ${index === 2 ? `type: 'string', description: ${ONE_OF}` : 'enum: codes'} } } },
+    markets: { type: 'array', items: { type: 'string', ${index === 0 ? `description: ${joinedFrom('codes')}` : 'enum: codes'} } },
+    home: { anyOf: [{ type: 'string', ${index === 1 ? `description: ${joinedFrom('codes')}` : 'enum: codes'} }, { type: 'null' }] },
+    nested: { type: 'object', properties: { market: { ${index === 2 ? `type: 'string', description: ${joinedFrom('codes')}` : 'enum: codes'} } } },
   },
 };`,
             },
@@ -273,7 +299,7 @@ const schema = {
           suggestions: [
             {
               messageId: 'describeValues',
-              output: `${MARKETPLACES}const schema = {\n  type: 'string',\n  description: 'Marketplace. One of: US, UK, DE.',\n};`,
+              output: `${MARKETPLACES}const schema = {\n  type: 'string',\n  description: \`Marketplace. One of: \${${MAP_CODES}.join(', ')}.\`,\n};`,
             },
           ],
         },
@@ -286,8 +312,81 @@ const schema = {
         {
           messageId: 'openGlossaryEnum',
           suggestions: [
-            { messageId: 'describeValues', output: `${MARKETPLACES}const schema = { description: 'Where to search. One of: US, UK, DE.' };` },
+            { messageId: 'describeValues', output: `${MARKETPLACES}const schema = { description: \`Where to search. One of: \${${MAP_CODES}.join(', ')}.\` };` },
           ],
+        },
+      ],
+    },
+    {
+      name: 'an existing description with template syntax in it is escaped in the joined description',
+      code: `${MARKETPLACES}const schema = { type: 'string', description: 'Use \`market\` (\${region} aside)', enum: ${MAP_CODES} };`,
+      errors: [
+        {
+          messageId: 'openGlossaryEnum',
+          suggestions: [
+            {
+              messageId: 'describeValues',
+              output: `${MARKETPLACES}const schema = { type: 'string', description: \`Use \\\`market\\\` (\\\${region} aside). One of: \${${MAP_CODES}.join(', ')}.\` };`,
+            },
+          ],
+        },
+      ],
+    },
+    {
+      name: 'a table spread twice: the joined description lists each value once, as the text one does',
+      code: `${MARKETPLACES}import { z } from 'zod';\nconst field = z.enum([...${MAP_CODES}, ...${MAP_CODES}]);`,
+      errors: [
+        {
+          messageId: 'openGlossaryEnum',
+          suggestions: [
+            {
+              messageId: 'describeValues',
+              data: { count: '3' },
+              output: `${MARKETPLACES}import { z } from 'zod';\nconst field = z.string().describe(\`One of: \${[...new Set([...${MAP_CODES}, ...${MAP_CODES}])].join(', ')}.\`);`,
+            },
+          ],
+        },
+      ],
+    },
+    {
+      name: 'values read through require() inline: a second call is not written, the values are copied as text',
+      filename: consumer,
+      code: "import { z } from 'zod';\nconst currency = z.enum(require('./glossary/tables.js').CURRENCIES);\nconst schema = { type: 'string', enum: require('./glossary/tables').CURRENCIES, description: 'Currency' };",
+      errors: [
+        {
+          messageId: 'openGlossaryEnum',
+          line: 2,
+          suggestions: [
+            {
+              messageId: 'describeValues',
+              output: "import { z } from 'zod';\nconst currency = z.string().describe('One of: USD, EUR, GBP.');\nconst schema = { type: 'string', enum: require('./glossary/tables').CURRENCIES, description: 'Currency' };",
+            },
+          ],
+        },
+        {
+          messageId: 'openGlossaryEnum',
+          line: 3,
+          suggestions: [
+            {
+              messageId: 'describeValues',
+              output: "import { z } from 'zod';\nconst currency = z.enum(require('./glossary/tables.js').CURRENCIES);\nconst schema = { type: 'string', description: 'Currency. One of: USD, EUR, GBP.' };",
+            },
+          ],
+        },
+      ],
+    },
+    {
+      name: 'a callback with a block body and string methods is read again',
+      code: `${MARKETPLACES}import * as v from 'valibot';\nconst a = v.picklist(MARKETPLACES.values.map(function (m) { return m.code.toLowerCase(); }));`,
+      errors: [
+        {
+          messageId: 'openGlossaryEnum',
+          line: 6,
+          suggestions: describedAs(
+            `${MARKETPLACES}import * as v from 'valibot';\nconst a = v.picklist(MARKETPLACES.values.map(function (m) { return m.code.toLowerCase(); }));`,
+            'v.picklist(MARKETPLACES.values.map(function (m) { return m.code.toLowerCase(); }))',
+            `v.pipe(v.string(), v.description(${joinedFrom('MARKETPLACES.values.map(function (m) { return m.code.toLowerCase(); })')}))`,
+          ),
         },
       ],
     },
@@ -309,7 +408,7 @@ const schema = {
           suggestions: [
             {
               messageId: 'describeValues',
-              output: `${MARKETPLACES}import { z as zod } from 'zod';\nconst codes = MARKETPLACES.values.map((v) => v.code);\nconst field = zod\n  .string().describe('Marketplace. One of: US, UK, DE.')\n  .optional();`,
+              output: `${MARKETPLACES}import { z as zod } from 'zod';\nconst codes = MARKETPLACES.values.map((v) => v.code);\nconst field = zod\n  .string().describe(\`Marketplace. One of: \${codes.join(', ')}.\`)\n  .optional();`,
             },
           ],
         },
@@ -336,7 +435,7 @@ const schema = {
       errors: [
         {
           messageId: 'openGlossaryEnum',
-          suggestions: [{ messageId: 'describeValues', output: `${MARKETPLACES}import * as z from 'zod/v4';\nconst field = z.string().describe(${ONE_OF});` }],
+          suggestions: [{ messageId: 'describeValues', output: `${MARKETPLACES}import * as z from 'zod/v4';\nconst field = z.string().describe(${JOINED_CODES});` }],
         },
       ],
     },
@@ -353,7 +452,7 @@ const schema = {
             {
               messageId: 'describeValues',
               data: { count: '2' },
-              output: `import { z } from 'zod';\n/** @enumPolicy described */\nenum Currency {\n  USD = 'USD',\n  EUR = 'EUR',\n}\nconst currency = z.string().describe('One of: USD, EUR.');`,
+              output: `import { z } from 'zod';\n/** @enumPolicy described */\nenum Currency {\n  USD = 'USD',\n  EUR = 'EUR',\n}\nconst currency = z.string().describe(${joinedFrom('Object.values(Currency)')});`,
             },
           ],
         },
@@ -371,7 +470,7 @@ const schema = {
           suggestions: describedAs(
             `${MARKETPLACES}import { z } from 'zod';\nconst field = z.literal(${MAP_CODES});`,
             `literal(${MAP_CODES})`,
-            `string().describe(${ONE_OF})`,
+            `string().describe(${JOINED_CODES})`,
           ),
         },
       ],
@@ -388,7 +487,7 @@ const schema = {
           suggestions: [
             {
               messageId: 'describeValues',
-              output: `${MARKETPLACES}import { z } from 'zod';\nconst codes = MARKETPLACES.values.map((v) => v.code);\nconst a = z.string().describe(${ONE_OF});\nconst b = z.union(codes.map((code) => z.literal(code)));`,
+              output: `${MARKETPLACES}import { z } from 'zod';\nconst codes = MARKETPLACES.values.map((v) => v.code);\nconst a = z.string().describe(${joinedFrom('codes')});\nconst b = z.union(codes.map((code) => z.literal(code)));`,
             },
           ],
         },
@@ -399,7 +498,7 @@ const schema = {
           suggestions: describedAs(
             `${MARKETPLACES}import { z } from 'zod';\nconst codes = MARKETPLACES.values.map((v) => v.code);\nconst a = z.union(codes.map(z.literal));\nconst b = z.union(codes.map((code) => z.literal(code)));`,
             'union(codes.map((code) => z.literal(code)))',
-            `string().describe(${ONE_OF})`,
+            `string().describe(${joinedFrom('codes')})`,
           ),
         },
       ],
@@ -416,7 +515,7 @@ const schema = {
           suggestions: [
             {
               messageId: 'describeValues',
-              output: `${MARKETPLACES}import { Type } from '@sinclair/typebox';\nconst codes = MARKETPLACES.values.map((v) => v.code);\nconst a = Type.String({ description: ${ONE_OF} });\n/** @enumPolicy described */\nconst Region = { EU: 'eu', US: 'us' };\nconst b = Type.Enum(Region);`,
+              output: `${MARKETPLACES}import { Type } from '@sinclair/typebox';\nconst codes = MARKETPLACES.values.map((v) => v.code);\nconst a = Type.String({ description: ${joinedFrom('codes')} });\n/** @enumPolicy described */\nconst Region = { EU: 'eu', US: 'us' };\nconst b = Type.Enum(Region);`,
             },
           ],
         },
@@ -428,7 +527,7 @@ const schema = {
           suggestions: [
             {
               messageId: 'describeValues',
-              output: `${MARKETPLACES}import { Type } from '@sinclair/typebox';\nconst codes = MARKETPLACES.values.map((v) => v.code);\nconst a = Type.Union(codes.map(Type.Literal));\n/** @enumPolicy described */\nconst Region = { EU: 'eu', US: 'us' };\nconst b = Type.String({ description: 'One of: eu, us.' });`,
+              output: `${MARKETPLACES}import { Type } from '@sinclair/typebox';\nconst codes = MARKETPLACES.values.map((v) => v.code);\nconst a = Type.Union(codes.map(Type.Literal));\n/** @enumPolicy described */\nconst Region = { EU: 'eu', US: 'us' };\nconst b = Type.String({ description: ${joinedFrom('Object.values(Region)')} });`,
             },
           ],
         },
@@ -445,7 +544,7 @@ const schema = {
           suggestions: [
             {
               messageId: 'describeValues',
-              output: `${MARKETPLACES}import * as v from 'valibot';\nconst field = v.pipe(v.string(), v.description(${ONE_OF}));`,
+              output: `${MARKETPLACES}import * as v from 'valibot';\nconst field = v.pipe(v.string(), v.description(${joinedFrom('MARKETPLACES.values.map((x) => x.code)')}));`,
             },
           ],
         },
@@ -464,7 +563,7 @@ const schema = {
           suggestions: [
             {
               messageId: 'describeValues',
-              output: `const SORTS = { enumPolicy: 'described', entries: { asc: 'Ascending', desc: 'Descending' } };\nconst schema = { type: 'string', description: 'One of: asc, desc.' };`,
+              output: `const SORTS = { enumPolicy: 'described', entries: { asc: 'Ascending', desc: 'Descending' } };\nconst schema = { type: 'string', description: ${joinedFrom('Object.keys(SORTS.entries)')} };`,
             },
           ],
         },
@@ -480,7 +579,7 @@ const schema = {
           suggestions: [
             {
               messageId: 'describeValues',
-              output: `const REGIONS = { enumPolicy: 'described', values: ['eu', 'us'] };\nconst schema = { type: 'string', description: 'One of: eu, us, ap.' };`,
+              output: `const REGIONS = { enumPolicy: 'described', values: ['eu', 'us'] };\nconst schema = { type: 'string', description: ${joinedFrom("[...REGIONS.values, 'ap']")} };`,
             },
           ],
         },
@@ -498,7 +597,7 @@ const schema = {
           suggestions: describedAs(
             `const TABLES = {\n  market: { enumPolicy: 'described', values: ['US', 'UK'] },\n};\nconst schema = { enum: TABLES.market.values };`,
             'enum: TABLES.market.values',
-            "type: 'string', description: 'One of: US, UK.'",
+            `type: 'string', description: ${joinedFrom('TABLES.market.values')}`,
           ),
         },
       ],
@@ -513,7 +612,7 @@ const schema = {
           suggestions: describedAs(
             `const T = { enumPolicy: 'draft', values: ['a', 'b'] };\nconst schema = { enum: T.values };`,
             'enum: T.values',
-            "type: 'string', description: 'One of: a, b.'",
+            `type: 'string', description: ${joinedFrom('T.values')}`,
           ),
         },
       ],
@@ -528,7 +627,7 @@ const schema = {
           suggestions: describedAs(
             `${CLOSED_UNITS}${MARKETPLACES}const schema = { enum: [...UNITS.values, ...${MAP_CODES}] };`,
             `enum: [...UNITS.values, ...${MAP_CODES}]`,
-            "type: 'string', description: 'One of: g, lb, US, UK, DE.'",
+            `type: 'string', description: ${joinedFrom(`[...UNITS.values, ...${MAP_CODES}]`)}`,
           ),
         },
       ],
@@ -543,7 +642,7 @@ const schema = {
           suggestions: describedAs(
             `${CLOSED_UNITS}${MARKETPLACES}const schema = UNITS.enumPolicy === 'closed' ? { enum: ${MAP_CODES} } : {};`,
             `enum: ${MAP_CODES}`,
-            `type: 'string', description: ${ONE_OF}`,
+            `type: 'string', description: ${JOINED_CODES}`,
           ),
         },
       ],
@@ -559,7 +658,7 @@ const schema = {
           suggestions: describedAs(
             `${MARKETPLACES}function field(codes) {\n  switch (MARKETPLACES.enumPolicy) {\n    case 'described':\n    case 'closed':\n      return { enum: MARKETPLACES.values.map((v) => v.code) };\n  }\n}`,
             `enum: ${MAP_CODES}`,
-            `type: 'string', description: ${ONE_OF}`,
+            `type: 'string', description: ${JOINED_CODES}`,
           ),
         },
       ],
@@ -575,7 +674,7 @@ const schema = {
           suggestions: describedAs(
             `${MARKETPLACES}const codes = MARKETPLACES.values.map((v) => v.code);\nconst schema = MARKETPLACES.enumPolicy === 'closed' ? { description: 'x' } : { enum: codes };`,
             '{ enum: codes }',
-            `{ type: 'string', description: ${ONE_OF} }`,
+            `{ type: 'string', description: ${joinedFrom('codes')} }`,
           ),
         },
       ],
@@ -589,13 +688,13 @@ const schema = {
           messageId: 'openGlossaryEnum',
           data: described('CURRENCIES', 'file.ts:5'),
           line: 7,
-          suggestions: describedAs(JSDOC_AND_SETTINGS, 'enum: CURRENCIES', "type: 'string', description: 'One of: USD, EUR.'"),
+          suggestions: describedAs(JSDOC_AND_SETTINGS, 'enum: CURRENCIES', `type: 'string', description: ${joinedFrom('CURRENCIES')}`),
         },
         {
           messageId: 'openGlossaryEnum',
           data: described('LANGS', 'file.ts:6'),
           line: 8,
-          suggestions: describedAs(JSDOC_AND_SETTINGS, 'enum: LANGS', "type: 'string', description: 'One of: en, de.'"),
+          suggestions: describedAs(JSDOC_AND_SETTINGS, 'enum: LANGS', `type: 'string', description: ${joinedFrom('LANGS')}`),
         },
       ],
     },
@@ -608,7 +707,7 @@ const schema = {
           messageId: 'openGlossaryEnum',
           data: { table: 'T', policy: 'no', location: 'file.ts:1' },
           line: 3,
-          suggestions: describedAs(CUSTOM_POLICY, 'enum: T.values', "type: 'string', description: 'One of: a.'"),
+          suggestions: describedAs(CUSTOM_POLICY, 'enum: T.values', `type: 'string', description: ${joinedFrom('T.values')}`),
         },
       ],
     },
@@ -626,7 +725,7 @@ const schema = {
           suggestions: [
             {
               messageId: 'describeValues',
-              output: `import { z } from 'zod';\nimport { MARKETPLACES } from './glossary/tables';\nconst market = z.string().describe(${ONE_OF});`,
+              output: `import { z } from 'zod';\nimport { MARKETPLACES } from './glossary/tables';\nconst market = z.string().describe(${JOINED_CODES});`,
             },
           ],
         },
@@ -642,7 +741,7 @@ const schema = {
           data: described('SORT_ORDERS', `${TABLES}:17`),
           line: 3,
           column: 47,
-          suggestions: describedAs(RENAMED_JS, 'enum: keys', "description: 'One of: asc, desc.'"),
+          suggestions: describedAs(RENAMED_JS, 'enum: keys', `description: ${joinedFrom('keys')}`),
         },
       ],
     },
@@ -654,7 +753,7 @@ const schema = {
         {
           messageId: 'openGlossaryEnum',
           data: described('REGIONS', `${fixture('src/glossary/regions/index.ts')}:1`),
-          suggestions: describedAs(INDEX_TS, 'enum: REGIONS.values', "type: 'string', description: 'One of: eu-west-1, us-east-1.'"),
+          suggestions: describedAs(INDEX_TS, 'enum: REGIONS.values', `type: 'string', description: ${joinedFrom('REGIONS.values')}`),
         },
       ],
     },
@@ -667,13 +766,13 @@ const schema = {
           messageId: 'openGlossaryEnum',
           data: described('MARKETPLACES', `${TABLES}:2`),
           line: 2,
-          suggestions: describedAs(REEXPORTS, 'enum: MARKETS.values.map((v) => v.code)', `type: 'string', description: ${ONE_OF}`),
+          suggestions: describedAs(REEXPORTS, 'enum: MARKETS.values.map((v) => v.code)', `type: 'string', description: ${joinedFrom('MARKETS.values.map((v) => v.code)')}`),
         },
         {
           messageId: 'openGlossaryEnum',
           data: described('REGIONS', `${fixture('src/glossary/regions/index.ts')}:1`),
           line: 3,
-          suggestions: describedAs(REEXPORTS, 'enum: REGIONS.values', "type: 'string', description: 'One of: eu-west-1, us-east-1.'"),
+          suggestions: describedAs(REEXPORTS, 'enum: REGIONS.values', `type: 'string', description: ${joinedFrom('REGIONS.values')}`),
         },
       ],
     },
@@ -687,14 +786,14 @@ const schema = {
           data: described('CURRENCIES', `${TABLES}:26`),
           line: 3,
           column: 18,
-          suggestions: describedAs(NAMESPACE, 'enum(glossary.CURRENCIES)', "string().describe('One of: USD, EUR, GBP.')"),
+          suggestions: describedAs(NAMESPACE, 'enum(glossary.CURRENCIES)', `string().describe(${joinedFrom('glossary.CURRENCIES')})`),
         },
         {
           messageId: 'openGlossaryEnum',
           data: described('MARKETPLACES', `${TABLES}:2`),
           line: 4,
           column: 18,
-          suggestions: describedAs(NAMESPACE, 'enum([...glossary.MARKETPLACES.values.map((v) => v.code)])', `string().describe(${ONE_OF})`),
+          suggestions: describedAs(NAMESPACE, 'enum([...glossary.MARKETPLACES.values.map((v) => v.code)])', `string().describe(${joinedFrom('[...glossary.MARKETPLACES.values.map((v) => v.code)]')})`),
         },
       ],
     },
@@ -706,7 +805,7 @@ const schema = {
         {
           messageId: 'openGlossaryEnum',
           data: described('MARKETPLACES', `${TABLES}:2`),
-          suggestions: describedAs(DERIVED, 'enum(MARKETPLACE_CODES)', `string().describe(${ONE_OF})`),
+          suggestions: describedAs(DERIVED, 'enum(MARKETPLACE_CODES)', `string().describe(${joinedFrom('MARKETPLACE_CODES')})`),
         },
       ],
     },
@@ -718,7 +817,7 @@ const schema = {
         {
           messageId: 'openGlossaryEnum',
           data: described('B_TABLE', `${fixture('src/cycle-b.ts')}:3`),
-          suggestions: describedAs(CYCLE, 'enum: A_VALUES', "type: 'string', description: 'One of: b1, b2.'"),
+          suggestions: describedAs(CYCLE, 'enum: A_VALUES', `type: 'string', description: ${joinedFrom('A_VALUES')}`),
         },
       ],
     },
@@ -729,10 +828,39 @@ const schema = {
       settings: { 'schema-contract': { glossary: { modules: [`${FIXTURES}/glossary-modules/**`] } } },
       errors: [
         {
-          messageId: 'openGlossaryEnum',
-          data: { table: 'AZURE_REGIONS', policy: 'unmarked', location: `${fixture('glossary-modules/regions.ts')}:2` },
+          messageId: 'glossaryModuleEnum',
+          data: { table: 'AZURE_REGIONS', location: `${fixture('glossary-modules/regions.ts')}:2`, module: 'matched by glossary.modules' },
           line: 3,
-          suggestions: describedAs(GLOSSARY_MODULE, 'enum(AZURE_REGIONS)', "string().describe('One of: westeurope, eastus.')"),
+          suggestions: describedAs(GLOSSARY_MODULE, 'enum(AZURE_REGIONS)', `string().describe(${joinedFrom('AZURE_REGIONS')})`),
+        },
+      ],
+    },
+    {
+      name: 'default glossary modules: a module named glossary.* (the table in the linted file itself)',
+      filename: 'src/glossary.ts',
+      code: GLOSSARY_FILE,
+      errors: [
+        {
+          messageId: 'glossaryModuleEnum',
+          data: { table: 'MARKETS', location: 'src/glossary.ts:2', module: BY_DEFAULT },
+          line: 3,
+          column: 48,
+          suggestions: describedAs(GLOSSARY_FILE, 'enum(MARKETS)', `string().describe(${joinedFrom('MARKETS')})`),
+        },
+      ],
+    },
+    {
+      name: 'default glossary modules: a module directly in a glossary/ folder, imported',
+      filename: consumer,
+      code: `import { PAGE_SIZES } from './glossary/tables.js';\nconst schema = { type: 'integer', enum: PAGE_SIZES };`,
+      errors: [
+        {
+          messageId: 'glossaryModuleEnum',
+          data: { table: 'PAGE_SIZES', location: `${TABLES}:36`, module: BY_DEFAULT },
+          line: 2,
+          column: 41,
+          // Integers: no description lists them as strings.
+          suggestions: [],
         },
       ],
     },
@@ -746,7 +874,7 @@ const schema = {
           data: described('MARKETPLACES', `${TABLES}:2`),
           line: 2,
           column: 47,
-          suggestions: describedAs(JS_CONSUMER, `enum: ${MAP_CODES}`, `description: ${ONE_OF}`),
+          suggestions: describedAs(JS_CONSUMER, `enum: ${MAP_CODES}`, `description: ${JOINED_CODES}`),
         },
       ],
     },
@@ -766,7 +894,7 @@ const schema = {
             {
               messageId: 'describeValues',
               data: { count: '2' },
-              output: `import { z } from 'zod';\nconst AWS_REGIONS = ['us-east-1', 'eu-west-1'] as const;\nconst region = z.string().describe('One of: us-east-1, eu-west-1.');${TOOL_SUFFIX}`,
+              output: `import { z } from 'zod';\nconst AWS_REGIONS = ['us-east-1', 'eu-west-1'] as const;\nconst region = z.string().describe(${joinedFrom('AWS_REGIONS')});${TOOL_SUFFIX}`,
             },
           ],
         },
@@ -782,19 +910,19 @@ const schema = {
           messageId: 'unmarkedTableEnum',
           data: { table: 'AWS_REGIONS', location: `${fixture('src/aws.ts')}:2`, sink: "advertised as `zod`'s inputSchema" },
           line: 5,
-          suggestions: describedAs(STRICT_IMPORTED, 'enum(AWS_REGIONS)', "string().describe('One of: us-east-1, eu-west-1, ap-south-1.')"),
+          suggestions: describedAs(STRICT_IMPORTED, 'enum(AWS_REGIONS)', `string().describe(${joinedFrom('AWS_REGIONS')})`),
         },
         {
           messageId: 'unmarkedTableEnum',
           data: { table: 'LEVELS', location: `${fixture('src/consumer.ts')}:3`, sink: "advertised as `json`'s inputSchema" },
           line: 6,
-          suggestions: describedAs(STRICT_IMPORTED, 'enum: Object.values(LEVELS)', "type: 'string', description: 'One of: low, high.'"),
+          suggestions: describedAs(STRICT_IMPORTED, 'enum: Object.values(LEVELS)', `type: 'string', description: ${joinedFrom('Object.values(LEVELS)')}`),
         },
         {
           messageId: 'unmarkedTableEnum',
           data: { table: 'Tier', location: `${fixture('src/consumer.ts')}:4`, sink: "advertised as `zod`'s inputSchema" },
           line: 7,
-          suggestions: describedAs(STRICT_IMPORTED, 'nativeEnum(Tier)', "string().describe('One of: free, pro.')"),
+          suggestions: describedAs(STRICT_IMPORTED, 'nativeEnum(Tier)', `string().describe(${joinedFrom('Object.values(Tier)')})`),
         },
       ],
     },
@@ -809,8 +937,14 @@ const schema = {
           data: { table: 'regions', location: `${fixture('src/consumer.ts')}:2`, sink: "advertised as `launch`'s inputSchema" },
           line: 3,
           column: 23,
-          // The values come from a data file: no fix writes them out (a fix's text is printed too).
-          suggestions: [],
+          // The values come from a data file: the fix never writes them out (a fix's text is printed
+          // too), but code that reads them writes nothing of them.
+          suggestions: [
+            {
+              messageId: 'describeValues',
+              output: "import { z } from 'zod';\nimport regions from './regions.json';\nconst region = z.string().describe(`One of: ${regions.join(', ')}.`);\nserver.registerTool('launch', { inputSchema: { region } }, launch);",
+            },
+          ],
         },
       ],
     },
@@ -822,7 +956,7 @@ const schema = {
         {
           messageId: 'openGlossaryEnum',
           data: MARKETPLACES_HERE,
-          suggestions: describedAs(STRICT_DESCRIBED, `enum: ${MAP_CODES}`, `type: 'string', description: ${ONE_OF}`),
+          suggestions: describedAs(STRICT_DESCRIBED, `enum: ${MAP_CODES}`, `type: 'string', description: ${JOINED_CODES}`),
         },
       ],
     },
@@ -857,7 +991,7 @@ const schema = {
           data: described('MARKETPLACES', 'schema.js:1'),
           line: 5,
           column: 47,
-          suggestions: describedAs(JS_FILE, `enum: ${MAP_CODES}`, `description: ${ONE_OF}`),
+          suggestions: describedAs(JS_FILE, `enum: ${MAP_CODES}`, `description: ${JOINED_CODES}`),
         },
       ],
     },

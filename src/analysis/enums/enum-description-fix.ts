@@ -3,6 +3,7 @@ import { getKeyName } from '../syntax/ast.js';
 import { nextChainCall, type EnumPosition } from './enum-positions.js';
 import { isDataFile } from '../modules/module-resolution.js';
 import { knownStrings, type StaticValue } from '../values/static-value.js';
+import { joinedValuesCode } from './values-expression.js';
 
 export interface DescribeValuesFix {
   /** How many distinct values the description lists. */
@@ -22,8 +23,8 @@ const MAX_DESCRIBED_VALUES = 200;
  */
 const MAX_DESCRIBED_CHARS = 10_000;
 
-/** The enum's values when every one is a known string: a list, or the values of an enum-like map. */
-function enumStrings(value: StaticValue): string[] | undefined {
+/** The enum's values (repeats included) when every one is a known string: a list, or the values of an enum-like map. */
+function enumStrings(value: StaticValue): readonly string[] | undefined {
   if (value.kind === 'array' && value.elements.length > MAX_DESCRIBED_VALUES) return undefined;
   if (value.kind === 'object' && value.properties.size > MAX_DESCRIBED_VALUES) return undefined;
   let strings: readonly string[] | undefined;
@@ -41,22 +42,33 @@ function enumStrings(value: StaticValue): string[] | undefined {
   let length = 0;
   for (const text of strings) length += text.length;
   if (length > MAX_DESCRIBED_CHARS) return undefined;
-  return [...new Set(strings)];
+  return strings;
 }
 
 function quote(text: string): string {
   return `'${text.replaceAll('\\', '\\\\').replaceAll("'", "\\'").replaceAll('\n', '\\n')}'`;
 }
 
-function oneOf(values: readonly string[]): string {
-  return `One of: ${values.join(', ')}.`;
+function quoteTemplate(text: string): string {
+  return text.replaceAll('\\', '\\\\').replaceAll('`', '\\`').replaceAll('${', '\\${');
 }
 
-/** Appends the value list to a description the author already wrote, as a new sentence. */
-function mergeDescription(existing: string, values: readonly string[]): string {
-  const trimmed = existing.trim();
-  if (trimmed === '') return oneOf(values);
-  return `${trimmed}${/[.!?:;]$/.test(trimmed) ? '' : '.'} ${oneOf(values)}`;
+/** How the description lists the values: as text, or as code that joins them at run time. */
+interface ValueList {
+  readonly values: readonly string[];
+  /** `MARKETS.join(', ')`: the description follows the table instead of copying it. */
+  readonly joined: string | undefined;
+}
+
+/**
+ * The description's code: `One of: ...` after what the author already wrote (as a new sentence),
+ * a template literal joining the table's values when that can be written, else the values as text.
+ */
+function descriptionCode(existing: string | undefined, list: ValueList): string {
+  const trimmed = existing?.trim() ?? '';
+  const lead = trimmed === '' ? '' : `${trimmed}${/[.!?:;]$/.test(trimmed) ? '' : '.'} `;
+  if (list.joined === undefined) return quote(`${lead}One of: ${list.values.join(', ')}.`);
+  return `\`${quoteTemplate(lead)}One of: \${${list.joined}}.\``;
 }
 
 function literalString(node: TSESTree.Node): string | undefined {
@@ -84,41 +96,33 @@ function removeProperty(fixer: TSESLint.RuleFixer, property: TSESTree.Property, 
   return fixer.remove(property);
 }
 
-function jsonSchemaFix(
-  position: EnumPosition,
-  values: readonly string[],
-  sourceCode: Readonly<TSESLint.SourceCode>,
-): DescribeValuesFix | undefined {
+function jsonSchemaFix(position: EnumPosition, list: ValueList, sourceCode: Readonly<TSESLint.SourceCode>): DescribeValuesFix | undefined {
   const object = position.schemaObject!;
   const enumProperty = position.enumProperty!;
+  const count = list.values.length;
   const description = propertyNamed(object, 'description');
   if (description) {
     const existing = literalString(description.value);
     // A computed description cannot be merged without guessing; the author merges it by hand.
     if (existing === undefined) return undefined;
     return {
-      count: values.length,
-      apply: (fixer) => [
-        removeProperty(fixer, enumProperty, sourceCode),
-        fixer.replaceText(description.value, quote(mergeDescription(existing, values))),
-      ],
+      count,
+      apply: (fixer) => [removeProperty(fixer, enumProperty, sourceCode), fixer.replaceText(description.value, descriptionCode(existing, list))],
     };
   }
   // Without its enum, an untyped schema would accept anything; the values are strings, so say so.
   const type = propertyNamed(object, 'type') ? '' : "type: 'string', ";
-  return {
-    count: values.length,
-    apply: (fixer) => fixer.replaceText(enumProperty, `${type}description: ${quote(oneOf(values))}`),
-  };
+  return { count, apply: (fixer) => fixer.replaceText(enumProperty, `${type}description: ${descriptionCode(undefined, list)}`) };
 }
 
-function libraryFix(position: EnumPosition, values: readonly string[], sourceCode: Readonly<TSESLint.SourceCode>): DescribeValuesFix | undefined {
+function libraryFix(position: EnumPosition, list: ValueList, sourceCode: Readonly<TSESLint.SourceCode>): DescribeValuesFix | undefined {
   const call = position.call!;
   // Extra arguments carry options or error messages that a plain string schema would not keep.
   if (call.arguments.length !== 1) return undefined;
   const callee = call.callee;
   if (callee.type !== AST_NODE_TYPES.MemberExpression || callee.computed) return undefined;
   const namespace = sourceCode.getText(callee.object);
+  const count = list.values.length;
   switch (position.source) {
     case 'zod': {
       const next = nextChainCall(call);
@@ -127,23 +131,22 @@ function libraryFix(position: EnumPosition, values: readonly string[], sourceCod
       // A computed `.describe(...)` right after would replace the listed values: merge it by hand.
       if (describes && written === undefined) return undefined;
       const end = written === undefined ? call : next!.call;
-      const text = written === undefined ? oneOf(values) : mergeDescription(written, values);
       return {
-        count: values.length,
-        apply: (fixer) => fixer.replaceTextRange([callee.property.range[0], end.range[1]], `string().describe(${quote(text)})`),
+        count,
+        apply: (fixer) => fixer.replaceTextRange([callee.property.range[0], end.range[1]], `string().describe(${descriptionCode(written, list)})`),
       };
     }
     case 'typebox':
       return {
-        count: values.length,
-        apply: (fixer) => fixer.replaceTextRange([callee.property.range[0], call.range[1]], `String({ description: ${quote(oneOf(values))} })`),
+        count,
+        apply: (fixer) => fixer.replaceTextRange([callee.property.range[0], call.range[1]], `String({ description: ${descriptionCode(undefined, list)} })`),
       };
     case 'valibot':
       if (callee.object.type !== AST_NODE_TYPES.Identifier) return undefined;
       return {
-        count: values.length,
+        count,
         apply: (fixer) =>
-          fixer.replaceText(call, `${namespace}.pipe(${namespace}.string(), ${namespace}.description(${quote(oneOf(values))}))`),
+          fixer.replaceText(call, `${namespace}.pipe(${namespace}.string(), ${namespace}.description(${descriptionCode(undefined, list)}))`),
       };
     default:
       return undefined;
@@ -153,16 +156,22 @@ function libraryFix(position: EnumPosition, values: readonly string[], sourceCod
 /**
  * The suggestion for an enum that should not gate: the same values, in the field's description,
  * where an agent still reads them. Offered only when every value is a statically known string.
+ * The description joins the table's values at run time (`One of: ${MARKETS.join(', ')}.`) wherever
+ * the enum's own expression can be written there again, so it cannot drift from the table; the
+ * values are copied as text only where it cannot.
  */
 export function describeValuesFix(
   position: EnumPosition,
   value: StaticValue,
   sourceCode: Readonly<TSESLint.SourceCode>,
 ): DescribeValuesFix | undefined {
-  const values = enumStrings(value);
-  if (!values) return undefined;
-  // A fix's text is printed too (`--format json`): values read from a data file are never written out.
+  const strings = enumStrings(value);
+  if (!strings) return undefined;
+  const joined = joinedValuesCode(position.valuesNode, value, strings, sourceCode);
+  // A fix's text is printed too (`--format json`): values read from a data file are never written
+  // out, but code that reads them is.
   const parts = value.kind === 'array' ? value.elements : value.kind === 'object' ? [...value.properties.values()].map((property) => property.value) : [];
-  if ([value, ...parts].some((part) => isDataFile(part.file))) return undefined;
-  return position.source === 'json-schema' ? jsonSchemaFix(position, values, sourceCode) : libraryFix(position, values, sourceCode);
+  if (joined === undefined && [value, ...parts].some((part) => isDataFile(part.file))) return undefined;
+  const list: ValueList = { values: [...new Set(strings)], joined };
+  return position.source === 'json-schema' ? jsonSchemaFix(position, list, sourceCode) : libraryFix(position, list, sourceCode);
 }

@@ -6,6 +6,7 @@
  * - `server-routing.ts`: lists the server itself routes on, closed by construction.
  * - `enum-schema-place.ts`: where the schema holding an enum stands, for the strict check.
  * - `enum-description-fix.ts`: the suggestion to describe the values instead.
+ * - `values-expression.ts`: the code that joins the values at run time, for that description.
  *
  * Which table the values came from, and its policy, is `glossary/`'s to say.
  */

@@ -32,7 +32,8 @@ export function strictGatePlace(position: EnumPosition, context: Readonly<TSESLi
   const answer = flow.finalSinkOf(schema);
   if (answer.kind === 'data') return undefined;
   if (answer.kind === 'schema') {
-    if (answer.sink.role === 'elicitation') return undefined;
+    // A human picks from an elicitation's list; the program's own parse (`Args.parse(input)`) fails where it can see it.
+    if (answer.sink.role === 'elicitation' || answer.sink.role === 'parser') return undefined;
     if (answer.sink.role !== 'library' && answer.sink.role !== 'converter-input') return describeSink(answer.sink);
     // The builder the enum is part of goes no further as a schema: how the outermost one is used decides.
     const outer = answer.sink.slot.parent;

@@ -65,7 +65,7 @@ export interface FallbackPosition {
 }
 
 /** Members of a build result that say whether building worked (`built.ok`, `parsed.success`, `r.isErr()`). */
-const OUTCOME_MEMBERS = new Set([
+export const OUTCOME_MEMBERS: ReadonlySet<string> = new Set([
   'ok',
   'success',
   'succeeded',
@@ -241,7 +241,7 @@ export function testCause(test: TSESTree.Node, resolver: Resolver): FallbackCaus
 const KIND_MEMBERS = new Set(['type', 'kind', 'typeName', '_type', 'tag', '_tag', '$type', 'nodeType', 'Kind']);
 
 /** `s.type`, `def?.typeName`, or a binding holding one (`const type = inferType(value)`). */
-function isKindMember(node: TSESTree.Node): boolean {
+export function isKindMember(node: TSESTree.Node): boolean {
   const name =
     node.type === AST_NODE_TYPES.ChainExpression
       ? referenceName(node.expression)
@@ -303,4 +303,40 @@ export function isModeTest(test: TSESTree.Node): boolean {
   };
   const isConstant = (side: TSESTree.Node): boolean => side.type === AST_NODE_TYPES.Literal && typeof side.value === 'string';
   return (isMode(test.left) && isConstant(test.right)) || (isMode(test.right) && isConstant(test.left));
+}
+
+/** Calls listing an object's own entries: an empty list means an empty object. */
+const ENTRY_LISTS = new Set(['keys', 'entries', 'values', 'getOwnPropertyNames']);
+
+function isEntryList(node: TSESTree.Node, resolver: Resolver): boolean {
+  if (node.type === AST_NODE_TYPES.CallExpression) {
+    const callee = node.callee;
+    return (
+      callee.type === AST_NODE_TYPES.MemberExpression &&
+      callee.object.type === AST_NODE_TYPES.Identifier &&
+      callee.object.name === 'Object' &&
+      ENTRY_LISTS.has(getKeyName(callee.property, callee.computed) ?? '')
+    );
+  }
+  if (node.type !== AST_NODE_TYPES.Identifier) return false;
+  const variable = ASTUtils.findVariable(resolver.sourceCode.getScope(node), node.name);
+  const definition = variable?.defs.length === 1 ? variable.defs[0] : undefined;
+  return definition?.node.type === AST_NODE_TYPES.VariableDeclarator && definition.node.init !== null && definition.node.id === definition.name && isEntryList(definition.node.init, resolver);
+}
+
+/** `list.length` of an entry list, or `list` itself under `!`. */
+function entryCount(node: TSESTree.Node, resolver: Resolver): boolean {
+  return node.type === AST_NODE_TYPES.MemberExpression && getKeyName(node.property, node.computed) === 'length' && isEntryList(node.object, resolver);
+}
+
+/**
+ * `Object.keys(sample).length === 0`, `!keys.length` (with `const keys = Object.keys(x)`): the
+ * input is an empty object. What follows translates it (an empty sample is any object, an empty
+ * zod shape accepts any object): an inference or a faithful case, not a fallback for a failure.
+ */
+export function isEmptyObjectTest(test: TSESTree.Node, resolver: Resolver): boolean {
+  if (test.type === AST_NODE_TYPES.UnaryExpression) return test.operator === '!' && entryCount(test.argument, resolver);
+  if (test.type !== AST_NODE_TYPES.BinaryExpression || !['===', '=='].includes(test.operator)) return false;
+  const isZero = (side: TSESTree.Node): boolean => side.type === AST_NODE_TYPES.Literal && side.value === 0;
+  return (entryCount(test.left, resolver) && isZero(test.right)) || (entryCount(test.right, resolver) && isZero(test.left));
 }

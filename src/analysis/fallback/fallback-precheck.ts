@@ -97,13 +97,16 @@ function patternsFor(libraries: SchemaLibrarySettings): Patterns {
     (JSON_TYPE_PIECE.test(text) || JSON_TYPE_WORD.test(text) ? JSON_TYPE_BIT : 0) |
     (COMPUTED_KEY.test(text) ? COMPUTED_KEY_BIT : 0) |
     (KEY_PIECE.test(text) || OBJECT_GLOBAL.test(text) ? KEY_PIECE_BIT : 0);
-  const evidence = (text: string): number => {
-    const decoded = decodedText(text);
-    return evidenceIn(text) | (decoded === text ? 0 : evidenceIn(decoded));
-  };
   // The words that suffice alone, in one pass; the pairs are asked only of a file without them.
   const file = vocabularyPattern([...VALUE_WORDS, ...SINK_WORDS, ...libraryWords(libraries)], [NOT_KEY, TOOL_CALL]);
-  patterns = { file, question: { key: values.source, evidence, suffices } };
+  // An imported module counts with its sinks too: the flow analysis follows an argument into an
+  // imported function or class, one level. One that exports only those hands no value on.
+  const evidence = (text: string, exportsValues: boolean): number => {
+    const decoded = decodedText(text);
+    const judged = (part: string): number => (file.test(part) ? ANY : 0) | (exportsValues ? evidenceIn(part) : 0);
+    return judged(text) | (decoded === text ? 0 : judged(decoded));
+  };
+  patterns = { file, question: { key: file.source, evidence, suffices } };
   byLibraries.set(libraries, patterns);
   return patterns;
 }
@@ -126,6 +129,6 @@ export function importsMayHoldFallbackEvidence(
   checked: Set<string>,
 ): boolean {
   const { question } = patternsFor(libraries);
-  const own = question.evidence(sourceCode.text);
+  const own = question.evidence(sourceCode.text, true);
   return suffices(own) || importsMayProvide(sourceCode.ast, sourceCode.text, file, question, own, checked);
 }

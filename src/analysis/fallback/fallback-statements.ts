@@ -1,7 +1,7 @@
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from '@typescript-eslint/utils';
 import { getTargetName } from '../syntax/ast.js';
 import { forEachDescendant } from '../syntax/ast-walk.js';
-import { isKindTest, isModeTest, testCause, testedNames, type FallbackPosition, type Resolver } from './fallback-cause.js';
+import { isEmptyObjectTest, isKindTest, isModeTest, testCause, testedNames, type FallbackPosition, type Resolver } from './fallback-cause.js';
 import { getFunctionName, isFunctionNode, type FunctionNode } from '../syntax/function-name.js';
 
 /**
@@ -77,7 +77,15 @@ interface StatementPath {
   readonly catchClause?: TSESTree.CatchClause;
   readonly tryStatement?: TSESTree.TryStatement;
   readonly switchDefault?: { readonly switchCase: TSESTree.SwitchCase; readonly statement: TSESTree.SwitchStatement };
-  readonly guard?: { readonly test: TSESTree.Expression; readonly branch: GuardBranch; readonly statement: TSESTree.IfStatement };
+  readonly guard?: StatementGuard;
+}
+
+/** The `if` a statement is under or falls through from; `loop` when that `if` returns from inside a loop before it. */
+export interface StatementGuard {
+  readonly test: TSESTree.Expression;
+  readonly branch: GuardBranch;
+  readonly statement: TSESTree.IfStatement;
+  readonly loop?: TSESTree.Statement;
 }
 
 /** Statements that neither leave the function nor decide anything: logging, a metric, a binding. */
@@ -93,13 +101,42 @@ function isPlainStatement(statement: TSESTree.Statement): boolean {
  * The `if` a statement falls through from: the nearest earlier statement of its block, past plain
  * ones (`if (built) return built; log.warn(…); return X`), when it is an `if` that returns.
  */
-function guardBefore(block: TSESTree.BlockStatement, child: TSESTree.Node): TSESTree.IfStatement | undefined {
+function guardBefore(block: TSESTree.BlockStatement, child: TSESTree.Node): { statement: TSESTree.IfStatement; loop?: TSESTree.Statement } | undefined {
   for (let index = block.body.indexOf(child as TSESTree.Statement) - 1; index >= 0; index -= 1) {
     const previous = block.body[index]!;
-    if (isPlainStatement(previous)) continue;
-    return previous.type === AST_NODE_TYPES.IfStatement && !previous.alternate && endsInReturn(previous.consequent) ? previous : undefined;
+    if (isPlainStatement(previous) || isRefinement(previous)) continue;
+    if (isReturningGuard(previous)) return { statement: previous };
+    // `for (const c of candidates) { if (c.accepts(x)) return c.convert(x); } return X`: the loop
+    // tried every way to build the value, and the statement after it is what is left when none did.
+    const guard = LOOP_TYPES.has(previous.type) ? returningGuardIn((previous as TSESTree.ForOfStatement).body) : undefined;
+    return guard ? { statement: guard, loop: previous } : undefined;
   }
   return undefined;
+}
+
+/** `if (d) s = s.describe(d);`: an `if` of plain statements only refines a value, and never leaves. */
+function isRefinement(statement: TSESTree.Statement): boolean {
+  if (statement.type !== AST_NODE_TYPES.IfStatement) return false;
+  const plain = (branch: TSESTree.Statement | null): boolean =>
+    branch === null || isPlainStatement(branch) || (branch.type === AST_NODE_TYPES.BlockStatement && branch.body.every(isPlainStatement));
+  return plain(statement.consequent) && plain(statement.alternate);
+}
+
+function isReturningGuard(statement: TSESTree.Statement): statement is TSESTree.IfStatement {
+  return statement.type === AST_NODE_TYPES.IfStatement && !statement.alternate && endsInReturn(statement.consequent);
+}
+
+const LOOP_TYPES: ReadonlySet<AST_NODE_TYPES> = new Set([AST_NODE_TYPES.ForOfStatement, AST_NODE_TYPES.ForInStatement, AST_NODE_TYPES.ForStatement, AST_NODE_TYPES.WhileStatement]);
+
+/** The last returning `if` of a loop body made of it and plain statements (bindings, logging). */
+function returningGuardIn(body: TSESTree.Statement): TSESTree.IfStatement | undefined {
+  const statements = body.type === AST_NODE_TYPES.BlockStatement ? body.body : [body];
+  let guard: TSESTree.IfStatement | undefined;
+  for (const statement of statements) {
+    if (isReturningGuard(statement)) guard = statement;
+    else if (!isPlainStatement(statement)) return undefined;
+  }
+  return guard;
 }
 
 /**
@@ -133,12 +170,21 @@ function statementPath(statement: TSESTree.Node, fn: TSESTree.Node | undefined):
       !switchDefault
     ) {
       const previous = guardBefore(current, child);
-      if (previous) guard = { test: previous.test, branch: 'after', statement: previous };
+      if (previous) guard = { test: previous.statement.test, branch: 'after', statement: previous.statement, ...(previous.loop ? { loop: previous.loop } : {}) };
     }
     child = current;
   }
   const tryStatement = catchClause?.parent.type === AST_NODE_TYPES.TryStatement ? catchClause.parent : undefined;
   return { catchClause, tryStatement, switchDefault, guard };
+}
+
+/**
+ * The guard a returned or assigned value is under or falls through from, if that is the nearest
+ * control structure deciding it (not a `catch` or a switch's `default:`).
+ */
+export function statementGuard(statement: TSESTree.ReturnStatement | TSESTree.AssignmentExpression): StatementGuard | undefined {
+  const path = statementPath(statement, enclosingFunction(statement));
+  return path.catchClause || path.switchDefault ? undefined : path.guard;
 }
 
 /** Whether `node` sits in the consequent of an `if` with a kind test, below `fn`. */
@@ -192,6 +238,8 @@ export function fromStatement(
   // The branch a kind test guards translates that kind: it is a case, not a fallback, and so is
   // every guard inside it (`if (type === 'object') { if (!entries.length) return { type: 'object' } }`).
   if (!guard || (guard.branch === 'consequent' && isKindTest(guard.test)) || isModeTest(guard.test) || isInKindCase(guard.statement, fn)) return undefined;
+  // `if (Object.keys(sample).length === 0) return { type: 'object' }` translates an empty input.
+  if (guard.branch === 'consequent' && isEmptyObjectTest(guard.test, resolver)) return undefined;
   if (isReturn && fn) {
     const replaced = returnedValues(fn.body, statement, resolver);
     if (replaced.length === 0) return undefined;

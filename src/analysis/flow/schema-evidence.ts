@@ -234,6 +234,54 @@ export function permissiveConverterOption(call: TSESTree.CallExpression, evaluat
   return { converter: module.text.slice(call.callee.range[0], call.callee.range[1]), option: `${key}: '${permissive}'`, node: written };
 }
 
+/** The options each converter reads to write "anything" for what it cannot convert. */
+const PERMISSIVE_LIBRARY_OPTIONS: readonly (readonly [key: string, permissive: string])[] = [
+  ['unrepresentable', 'any'],
+  ['errorMode', 'ignore'],
+];
+
+/** `s['~standard'].jsonSchema.input`, `std.jsonSchema[io]`, or a const bound to one. */
+function isStandardJsonSchemaHook(callee: TSESTree.Node, evaluator: Evaluator): boolean {
+  const node = unwrapChainAndTypeWrappers(callee);
+  if (node.type === AST_NODE_TYPES.Identifier) {
+    const binding = findBinding(evaluator.moduleOf(node), node);
+    return binding.kind === 'declarator' && binding.constant && binding.declarator.id === binding.identifier && binding.declarator.init !== null && isStandardJsonSchemaMember(binding.declarator.init);
+  }
+  return isStandardJsonSchemaMember(node);
+}
+
+/** `s['~standard'].jsonSchema.input`, `std['~standard'].jsonSchema[io]`: a Standard JSON Schema hook, by syntax alone. */
+export function isStandardJsonSchemaMember(expression: TSESTree.Node): boolean {
+  const node = unwrapChainAndTypeWrappers(expression);
+  if (node.type !== AST_NODE_TYPES.MemberExpression) return false;
+  const hooks = unwrapChainAndTypeWrappers(node.object);
+  if (hooks.type !== AST_NODE_TYPES.MemberExpression || calleeName(hooks) !== 'jsonSchema') return false;
+  const standard = unwrapChainAndTypeWrappers(hooks.object);
+  return standard.type === AST_NODE_TYPES.MemberExpression && calleeName(standard) === '~standard';
+}
+
+/**
+ * A Standard Schema's JSON Schema hook called with `libraryOptions` that make the vendor's
+ * converter write `{}` for what it cannot represent (`jsonSchema.input({ target, libraryOptions:
+ * { unrepresentable: 'any' } })`): the hook hands those options to zod's `toJSONSchema` (or
+ * valibot's `toJsonSchema`), so they are the converter's own permissive fallback.
+ */
+export function permissiveStandardSchemaOption(call: TSESTree.CallExpression, evaluator: Evaluator): PermissiveConverterOption | undefined {
+  const [options] = call.arguments;
+  if (!options || options.type === AST_NODE_TYPES.SpreadElement || !isStandardJsonSchemaHook(call.callee, evaluator)) return undefined;
+  const libraryOptions = evaluator.evaluate(options);
+  const passed = libraryOptions.kind === 'object' ? libraryOptions.properties.get('libraryOptions')?.value : undefined;
+  if (passed?.kind !== 'object') return undefined;
+  const module = evaluator.moduleOf(call);
+  for (const [key, permissive] of PERMISSIVE_LIBRARY_OPTIONS) {
+    const property = passed.properties.get(key)?.value;
+    if (property?.kind !== 'primitive' || property.value !== permissive) continue;
+    const written = property.node && evaluator.moduleOf(property.node) === evaluator.module ? property.node : options;
+    return { converter: module.text.slice(call.callee.range[0], call.callee.range[1]), option: `${key}: '${permissive}'`, node: written };
+  }
+  return undefined;
+}
+
 /**
  * A schema transform (a `$ref` resolver, a walker): the returned value is a schema by what it is,
  * and another return hands back one of the function's parameters unchanged, so everything the

@@ -5,6 +5,7 @@ import { vocabularyPattern } from '../syntax/file-text.js';
 import { isAnnotationKeyword, isJsonSchemaShaped, JSON_SCHEMA_KEYWORDS } from '../schemas/schema-model.js';
 import { calleeName, isToolSchemaKey, sinkOfArgument, sinkOfClassMember, sinkOfProperty } from './schema-sinks.js';
 import { expectedAt, type SchemaSink, type SinkRole } from './sink-model.js';
+import { DEFINER_SCHEMA_KEYS } from './tool-definitions.js';
 import type { JsonSchemaDraft } from '../schemas/schema-structure.js';
 import type { ObjectValue } from '../values/static-value.js';
 
@@ -42,10 +43,28 @@ const ELICITATION_KEY = 'requestedSchema';
  * `getValidator(schema)`, TypeBox's `Value.Check`, imported from `typebox`), so a sink added there
  * needs no change here.
  */
-export const SCHEMA_LITERAL_POSITION_VOCABULARY = vocabularyPattern(['inputSchema', 'outputSchema', 'input_schema', 'output_schema', 'parameters', 'parametersJsonSchema', 'schema', 'ajv', 'jsonSchema', 'validat', 'typebox']);
+export const SCHEMA_LITERAL_POSITION_VOCABULARY = vocabularyPattern([
+  ...['inputSchema', 'outputSchema', 'input_schema', 'output_schema', 'parameters', 'parametersJsonSchema', 'schema', 'ajv', 'jsonSchema'],
+  // The MCP SDK validator providers' `getValidator(schema)` (`@cfworker/json-schema` is spelt by its import).
+  'getValidator',
+  'validat',
+  'typebox',
+]);
+/**
+ * The calls whose first argument is a schema literal position: Ajv's schema methods, the AI SDK's
+ * `jsonSchema()`, the MCP SDK's `getValidator()`; `@cfworker/json-schema`'s `validate(data, schema)`
+ * takes it second.
+ */
+const LITERAL_SINK_CALLS: ReadonlySet<string> = new Set(['compile', 'compileAsync', 'validate', 'addSchema', 'addMetaSchema', 'jsonSchema', 'getValidator']);
+/**
+ * A tool definer's keys that may hold a JSON Schema literal to check: those the vocabulary spells
+ * (`schema`, `argsSchema`). `args` and `input` are left out: a file spelling only them would be
+ * skipped by the pre-check, and the rule must never miss what it would report.
+ */
+const LITERAL_DEFINER_KEYS: ReadonlySet<string> = new Set([...DEFINER_SCHEMA_KEYS].filter((key) => SCHEMA_LITERAL_POSITION_VOCABULARY.test(key)));
 
-/** The calls whose first argument is a schema literal position: Ajv's schema methods and the AI SDK's `jsonSchema()`. */
-const LITERAL_SINK_CALLS: ReadonlySet<string> = new Set(['compile', 'compileAsync', 'validate', 'addSchema', 'addMetaSchema', 'jsonSchema']);
+/** `new Validator(schema)` of `@cfworker/json-schema`. */
+const LITERAL_SINK_CLASSES: ReadonlySet<string> = new Set(['Validator']);
 
 /** Sinks that take a JSON Schema and nothing else, whatever the literal looks like. */
 const JSON_SCHEMA_ROLES: ReadonlySet<SinkRole> = new Set(['tool-input', 'tool-output', 'elicitation', 'validator']);
@@ -123,10 +142,21 @@ export function findSchemaLiteralPositions(
     if (name === undefined) return;
     if (isToolSchemaKey(name)) {
       positions.push({ valueNode: value, keyNode: key, draft: undefined, sink: sink(name) });
-    } else if (name === ELICITATION_KEY) {
+    } else if (name === ELICITATION_KEY || LITERAL_DEFINER_KEYS.has(name)) {
       // Only an elicitation request's: other objects use the name for their own things.
       const elicitation = sink(name);
       if (elicitation) positions.push({ valueNode: value, keyNode: key, draft: undefined, sink: elicitation });
+    }
+  }
+
+  /** The schema argument of a validator's call (`ajv.compile(X)`, `new Validator(X)`) or of `jsonSchema(X)`. */
+  function considerArgument(node: TSESTree.CallExpression | TSESTree.NewExpression): void {
+    for (const [index, argument] of node.arguments.slice(0, 2).entries()) {
+      if (argument.type === AST_NODE_TYPES.SpreadElement) return;
+      const known = sinkOfArgument(node, index, evaluator);
+      if (known?.kind !== 'sink' || (known.sink.role !== 'validator' && known.sink.key !== 'jsonSchema')) continue;
+      positions.push({ valueNode: argument, keyNode: undefined, draft: known.sink.draft, sink: known.sink });
+      return;
     }
   }
 
@@ -156,13 +186,11 @@ export function findSchemaLiteralPositions(
       positions.push({ valueNode: node.init, keyNode: node.id, draft: undefined, sink: undefined });
     },
     CallExpression(node) {
-      const [argument] = node.arguments;
-      if (!argument || argument.type === AST_NODE_TYPES.SpreadElement) return;
-      // Every call of a file comes here: only Ajv's schema methods and `jsonSchema()` are asked about.
-      if (!LITERAL_SINK_CALLS.has(calleeName(node.callee) ?? '')) return;
-      const known = sinkOfArgument(node, 0, evaluator);
-      if (known?.kind !== 'sink' || (known.sink.role !== 'validator' && known.sink.key !== 'jsonSchema')) return;
-      positions.push({ valueNode: argument, keyNode: undefined, draft: known.sink.draft, sink: known.sink });
+      // Every call of a file comes here: only validators' schema methods and `jsonSchema()` are asked about.
+      if (LITERAL_SINK_CALLS.has(calleeName(node.callee) ?? '')) considerArgument(node);
+    },
+    NewExpression(node) {
+      if (LITERAL_SINK_CLASSES.has(calleeName(node.callee) ?? '')) considerArgument(node);
     },
     'Program:exit'() {
       check(positions);

@@ -5,6 +5,8 @@ import type { Evaluator } from '../values/evaluator.js';
 import { resolveLibraryCall, type SchemaLibrary } from '../schemas/schema-libraries.js';
 import type { JsonSchemaDraft } from '../schemas/schema-structure.js';
 import type { SchemaSink, SinkDialect, SinkRole } from './sink-model.js';
+import { sinkOfValidatingArgument } from './validation-sinks.js';
+import { DEFINER_SCHEMA_KEYS, isToolDefinerConfig, keyedToolOf } from './tool-definitions.js';
 
 /**
  * Sinks: the places where a value becomes a schema because of what the code does with it, not
@@ -114,12 +116,35 @@ function keysOf(object: TSESTree.ObjectExpression): string[] {
   return keys;
 }
 
-/** A class used as a tool (mcp-framework `class X extends MCPTool { name = …; inputSchema = … }`). */
+/**
+ * A class used as a tool (mcp-framework `class X extends MCPTool { name = …; inputSchema = … }`):
+ * its members, with those its constructor declares (`constructor(public name: string)`) or
+ * assigns (`this.description = description`).
+ */
 function classKeys(body: TSESTree.ClassBody): string[] {
   const keys: string[] = [];
   for (const member of body.body) {
     if ((member.type === AST_NODE_TYPES.PropertyDefinition || member.type === AST_NODE_TYPES.MethodDefinition) && !member.static) {
       const key = getKeyName(member.key, member.computed);
+      if (key !== undefined) keys.push(key);
+    }
+    if (member.type === AST_NODE_TYPES.MethodDefinition && member.kind === 'constructor' && member.value.type === AST_NODE_TYPES.FunctionExpression) keys.push(...constructorKeys(member.value));
+  }
+  return keys;
+}
+
+function constructorKeys(constructor: TSESTree.FunctionExpression): string[] {
+  const keys: string[] = [];
+  for (const parameter of constructor.params) {
+    if (parameter.type !== AST_NODE_TYPES.TSParameterProperty) continue;
+    const name = parameter.parameter.type === AST_NODE_TYPES.AssignmentPattern ? parameter.parameter.left : parameter.parameter;
+    if (name.type === AST_NODE_TYPES.Identifier) keys.push(name.name);
+  }
+  for (const statement of constructor.body?.body ?? []) {
+    if (statement.type !== AST_NODE_TYPES.ExpressionStatement || statement.expression.type !== AST_NODE_TYPES.AssignmentExpression) continue;
+    const target = statement.expression.left;
+    if (target.type === AST_NODE_TYPES.MemberExpression && target.object.type === AST_NODE_TYPES.ThisExpression) {
+      const key = memberName(target);
       if (key !== undefined) keys.push(key);
     }
   }
@@ -174,13 +199,16 @@ export function toolContextOfObject(object: TSESTree.ObjectExpression, evaluator
       return { dialect: 'zod-raw-shape', toolName: stringValue(slot.call.arguments[0], evaluator) };
     }
     if (method !== undefined && REGISTRATION_METHODS.has(method)) {
-      return { dialect: 'json-schema', toolName: stringValue(propertyNamed(object, 'name')?.value, evaluator) };
+      return { dialect: 'json-schema', toolName: definerToolName(object, evaluator) };
     }
     if (method === 'tool' && !receiverOf(slot.call.callee)) return { dialect: 'json-schema', toolName: undefined };
   }
   const registration = registrationThroughBinding(object, evaluator);
   if (registration) return registration;
   const keys = keysOf(object);
+  // `{ search: { description, parameters } }` in a map used as tools: the key names the tool.
+  const keyed = keyedToolOf(object, evaluator);
+  if (keyed) return { dialect: 'json-schema', toolName: stringValue(propertyNamed(object, 'name')?.value, evaluator) ?? keyed.toolName };
   // `inputSchema`/`input_schema` name a tool's schema in no other common API: an object holding one
   // and nothing but a tool's keys is (a part of) a tool definition (`{ inputSchema }` a builder
   // returns, `{ ...tool, inputSchema }`); a tool result describing another tool's schemas
@@ -263,9 +291,19 @@ export function sinkOfProperty(object: TSESTree.ObjectExpression, key: string, s
   if (key === 'requestedSchema') {
     return isElicitationRequest(object, evaluator) ? { ...sink('elicitation', 'requested from the user by an elicitation', key, slot), dialect: 'json-schema' } : undefined;
   }
+  if (DEFINER_SCHEMA_KEYS.has(key)) {
+    // `defineTool({ name, schema: { q: z.string() } })`, `new DynamicStructuredTool({ name, schema })`:
+    // a raw shape, a library schema, or a literal written as JSON Schema, as the definer takes.
+    return isToolDefinerConfig(object) ? toolSink(key, { dialect: 'zod-raw-shape', toolName: definerToolName(object, evaluator) }, slot) : undefined;
+  }
   if (!TOOL_SCHEMA_KEYS.has(key)) return undefined;
   const context = toolContextOfObject(object, evaluator, key);
   return context && toolSink(key, context, slot);
+}
+
+/** The name a definer's config gives its tool (`name`, or Mastra's `id`). */
+function definerToolName(object: TSESTree.ObjectExpression, evaluator: Evaluator): string | undefined {
+  return stringValue(propertyNamed(object, 'name')?.value, evaluator) ?? stringValue(propertyNamed(object, 'id')?.value, evaluator);
 }
 
 /** The sink a class member (`inputSchema = …`, `get inputSchema()`) is, if the class is a tool. */
@@ -314,7 +352,7 @@ function sink(role: SinkRole, description: string, key: string, slot: TSESTree.N
  * (`structuredClone(x)`: follow the call). Undefined when the call is not known.
  */
 export function sinkOfArgument(
-  call: TSESTree.CallExpression,
+  call: TSESTree.CallExpression | TSESTree.NewExpression,
   index: number,
   evaluator: Evaluator,
 ): { readonly kind: 'sink'; readonly sink: SchemaSink } | { readonly kind: 'data'; readonly reason: string } | { readonly kind: 'copy' } | { readonly kind: 'stringify' } | undefined {
@@ -322,6 +360,9 @@ export function sinkOfArgument(
   const name = calleeName(call.callee);
   const receiver = receiverOf(call.callee);
   if (name === undefined) return undefined;
+  const validation = sinkOfValidatingArgument(call, index, evaluator);
+  if (validation) return { kind: 'sink', sink: validation };
+  if (call.type === AST_NODE_TYPES.NewExpression) return undefined;
   if (receiver?.type === AST_NODE_TYPES.Identifier && receiver.name === 'JSON' && name === 'stringify' && index === 0) return { kind: 'stringify' };
   // `JSON.parse(JSON.stringify(x))` is a deep copy of `x`.
   if (receiver?.type === AST_NODE_TYPES.Identifier && receiver.name === 'JSON' && name === 'parse' && index === 0) return { kind: 'copy' };

@@ -6,10 +6,14 @@
  * the rules stay quiet.
  *
  * - `sink-model.ts` (this file): what an answer holds.
- * - `schema-sinks.ts`: the sinks, recognised where a value is used.
+ * - `schema-sinks.ts`: the sinks, recognised where a value is used (`validation-sinks.ts`: the
+ *   schema libraries' and other validators' checks; `tool-definitions.ts`: tools keyed by name and
+ *   the project's own tool factories).
  * - `value-flow.ts`: follows a value to its sink through consts, returns, calls and class members
  *   (`call-sites.ts` finds the calls of a function in the file).
  * - `schema-evidence.ts`: what a value is when that alone makes it a schema.
+ * - `declared-destination.ts`: where a value goes by a declared schema type (a function's return
+ *   type, an annotated binding or field, a cast).
  * - `schema-literal-positions.ts`: the places a literal may be a JSON Schema to compile.
  */
 import type { TSESTree } from '@typescript-eslint/utils';
@@ -28,6 +32,13 @@ export type SinkRole =
   | 'tool-output'
   /** Compiled or checked by a JSON Schema validator (`ajv.compile(X)`, `ajv.validate(X, data)`). */
   | 'validator'
+  /**
+   * Validated against by the program itself through a schema library: zod's `Args.parse(input)`,
+   * valibot's `v.parse(S, input)`, TypeBox's `Value.Check(S, input)` and `TypeCompiler.Compile(S)`,
+   * Standard Schema's `S['~standard'].validate(input)`. A schema there is the program's own check
+   * (a failure it sees and can report), not a contract advertised to a client.
+   */
+  | 'parser'
   /** A schema inside a schema library's builder (`z.object({ q: X })`, `z.array(X)`, `Type.Union([X])`). */
   | 'library'
   /** The schema a converter turns into JSON Schema (`zodToJsonSchema(X)`). */
@@ -142,9 +153,14 @@ export function describeSink(sink: SchemaSink): string {
   return `${sink.description}${via}`;
 }
 
-/** Combines the answers of several uses: a schema sink wins; only uses that are all data are data. */
+/**
+ * Combines the answers of several uses: a schema sink wins (one advertised or compiled over the
+ * program's own parse, which says least about the contract); only uses that are all data are data.
+ */
 export function combine(answers: readonly SinkAnswer[]): SinkAnswer {
-  const schema = answers.find((answer) => answer.kind === 'schema');
+  const isSchema = (answer: SinkAnswer): answer is Extract<SinkAnswer, { kind: 'schema' }> => answer.kind === 'schema';
+  const schemas = answers.filter(isSchema);
+  const schema = schemas.find((answer) => answer.sink.role !== 'parser') ?? schemas[0];
   if (schema) {
     const modified = answers.some((answer) => (answer.kind === 'unknown' && answer.modifies) || (answer.kind === 'schema' && answer.alsoModified));
     return modified ? { ...schema, alsoModified: true } : schema;

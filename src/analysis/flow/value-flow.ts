@@ -1,9 +1,10 @@
 import { AST_NODE_TYPES, ASTUtils, type TSESLint, type TSESTree } from '@typescript-eslint/utils';
 import { getKeyName, memberName, unwrapChainAndTypeWrappers, unwrapTypeWrappers } from '../syntax/ast.js';
-import { CallSites, enclosingClassBody, outermostWrapper } from './call-sites.js';
+import { CallSites, enclosingClassBody, importedCallee, outermostWrapper } from './call-sites.js';
 import { getEvaluator, type Evaluator } from '../values/evaluator.js';
 import { getFunctionName, isFunctionNode, type FunctionNode } from '../syntax/function-name.js';
 import { calleeName, sinkOfArgument, sinkOfClassMember, sinkOfProperty, VALUE_PASSING_METHODS } from './schema-sinks.js';
+import { sinkOfReceiver } from './validation-sinks.js';
 import { combine, dataSink, MODIFYING_USE, UNKNOWN_SINK, type SchemaSink, type SinkAnswer } from './sink-model.js';
 import { isParsedValue, passedThroughInput, schemaAmongOtherReturns } from './schema-evidence.js';
 
@@ -45,6 +46,10 @@ const MAX_CALL_LEVELS = 1;
 const MAX_REFERENCES = 32;
 
 interface FlowState {
+  /** The expression the question is about, when it is one (not a function's result). */
+  readonly subject?: TSESTree.Node;
+  /** Whether `subject` is a schema library's schema, once asked. */
+  subjectIsLibrarySchema?: boolean;
   readonly via: readonly string[];
   readonly levels: number;
   readonly budget: { steps: number };
@@ -99,7 +104,7 @@ class FlowAnalysis implements SinkAnalysis {
   sinkOf(expression: TSESTree.Node): SinkAnswer {
     const cached = this.memo.get(expression);
     if (cached) return cached;
-    const answer = this.follow(expression, [], { via: [], levels: 0, budget: { steps: 0 }, visited: new Set() });
+    const answer = this.follow(expression, [], { subject: expression, via: [], levels: 0, budget: { steps: 0 }, visited: new Set() });
     this.memo.set(expression, answer);
     return answer;
   }
@@ -119,6 +124,12 @@ class FlowAnalysis implements SinkAnalysis {
   resultSinkOf(fn: FunctionNode): SinkAnswer {
     // The function asked about is the subject of the answer: its own name is not a step on the way.
     return this.followReturn(fn, [], { via: [], levels: 0, budget: { steps: 0 }, visited: new Set() }, undefined, false);
+  }
+
+  /** `toZod(def).parse(x)` where the value followed is `z.object({}).passthrough()`: the receiver holds a library schema. */
+  private followedIsLibrarySchema(state: FlowState): boolean {
+    if (state.subject === undefined) return false;
+    return (state.subjectIsLibrarySchema ??= this.evaluator.evaluate(state.subject).kind === 'builder');
   }
 
   private schema(sink: SchemaSink, pointer: readonly string[], state: FlowState): SinkAnswer {
@@ -215,14 +226,17 @@ class FlowAnalysis implements SinkAnalysis {
         case AST_NODE_TYPES.ArrowFunctionExpression:
           return parent.body === current ? this.followReturn(parent, path, state) : UNKNOWN_SINK;
         case AST_NODE_TYPES.CallExpression:
-          if (parent.callee === current) return dataSink('called');
+        case AST_NODE_TYPES.NewExpression:
+          if (parent.callee === current) return dataSink(parent.type === AST_NODE_TYPES.NewExpression ? 'constructed' : 'called');
           return this.followArgument(parent, parent.arguments.indexOf(current as TSESTree.CallExpressionArgument), path, state);
         case AST_NODE_TYPES.MemberExpression: {
           if (parent.object !== current) return UNKNOWN_SINK;
+          // `Args.parse(input)`, `S['~standard'].validate(input)`: the schema validates; where the parsed data goes is no schema's sink.
+          const validation = sinkOfReceiver(parent, () => this.followedIsLibrarySchema(state), this.evaluator);
+          if (validation) return this.schema(validation, path, state);
           // A builder chain goes on (`(s ?? z.any()).optional()`); any other member access reads the value.
           const call = parent.parent;
           if (call.type === AST_NODE_TYPES.CallExpression && call.callee === parent && this.evaluator.evaluate(current).kind === 'builder') {
-            // `schema.parse(input)` uses the schema to validate: where the parsed data goes is no schema's sink.
             if (isParsedValue(this.evaluator.evaluate(call))) return dataSink('used to parse a value');
             current = call;
             continue;
@@ -262,9 +276,24 @@ class FlowAnalysis implements SinkAnalysis {
     return property.type === AST_NODE_TYPES.Property && property.value === pattern ? getKeyName(property.key, property.computed) : undefined;
   }
 
+  /** The scope at `node`, in the linted file or in a module a call was followed into. */
+  private scopeOf(node: TSESTree.Node): TSESLint.Scope.Scope {
+    const module = this.evaluator.moduleOf(node);
+    return module === this.evaluator.module ? this.sourceCode.getScope(node) : module.getScope(node);
+  }
+
+  /** Every read of `this.key` in the class whose body is `body`. */
+  private followMember(body: TSESTree.ClassBody, key: string, pointer: readonly string[], state: FlowState): SinkAnswer {
+    const reads = this.calls.thisReadsOf(body, key);
+    const first = reads[0];
+    if (!first || state.visited.has(first)) return UNKNOWN_SINK;
+    state.visited.add(first);
+    return combine(reads.slice(0, MAX_REFERENCES).map((read) => this.follow(read, pointer, state)));
+  }
+
   /** Every read of the variable `identifier` declares (a const, a parameter, a reassigned let). */
   private followBinding(identifier: TSESTree.Identifier, pointer: readonly string[], state: FlowState): SinkAnswer {
-    const variable = ASTUtils.findVariable(this.sourceCode.getScope(identifier), identifier.name);
+    const variable = ASTUtils.findVariable(this.scopeOf(identifier), identifier.name);
     if (!variable || variable.defs.length === 0) return UNKNOWN_SINK;
     const declaration = variable.defs[0]!.name;
     if (state.visited.has(declaration)) return UNKNOWN_SINK;
@@ -288,9 +317,11 @@ class FlowAnalysis implements SinkAnalysis {
     if (receiver.type === AST_NODE_TYPES.ThisExpression) {
       const body = enclosingClassBody(receiver);
       sink = body && sinkOfClassMember(body, key, assignment.right, this.evaluator);
+      // `this.schema = schema`, advertised by `get inputSchema() { return this.schema; }`: the member's reads say.
+      if (!sink && body) return this.followMember(body, key, pointer, state);
     } else if (receiver.type === AST_NODE_TYPES.Identifier) {
       // `toolDefinition.outputSchema = X` on a tool definition written as a literal.
-      const variable = ASTUtils.findVariable(this.sourceCode.getScope(receiver), receiver.name);
+      const variable = ASTUtils.findVariable(this.scopeOf(receiver), receiver.name);
       const declarator = variable?.defs[0]?.node;
       const init = declarator?.type === AST_NODE_TYPES.VariableDeclarator && declarator.init ? unwrapTypeWrappers(declarator.init) : undefined;
       sink = init?.type === AST_NODE_TYPES.ObjectExpression ? sinkOfProperty(init, key, assignment.right, this.evaluator) : undefined;
@@ -364,7 +395,7 @@ class FlowAnalysis implements SinkAnalysis {
   }
 
   /** Argument `index` of `call`: a known sink, data, a copy, or the parameter of a function in this file. */
-  private followArgument(call: TSESTree.CallExpression, index: number, pointer: readonly string[], state: FlowState): SinkAnswer {
+  private followArgument(call: TSESTree.CallExpression | TSESTree.NewExpression, index: number, pointer: readonly string[], state: FlowState): SinkAnswer {
     if (index < 0) return UNKNOWN_SINK;
     const known = sinkOfArgument(call, index, this.evaluator);
     if (known?.kind === 'sink') return this.schema(known.sink, pointer, state);
@@ -377,12 +408,18 @@ class FlowAnalysis implements SinkAnalysis {
     }
     // Handed to code out of sight, which may fill it in.
     if (state.levels >= MAX_CALL_LEVELS) return MODIFYING_USE;
-    const fn = this.calls.calledFunction(call);
-    const parameter = fn?.params[index];
+    const fn = this.calls.calledFunction(call) ?? importedCallee(call, this.evaluator);
+    let parameter: TSESTree.Parameter | undefined = fn?.params[index];
+    // `constructor(private readonly schema: JSONSchema7)`: a parameter that is also a member.
+    const member = parameter?.type === AST_NODE_TYPES.TSParameterProperty ? parameter : undefined;
+    if (member) parameter = member.parameter;
     const name = parameter?.type === AST_NODE_TYPES.AssignmentPattern ? parameter.left : parameter;
     if (!fn || name?.type !== AST_NODE_TYPES.Identifier) return MODIFYING_USE;
-    const fnName = getFunctionName(fn);
-    return this.followBinding(name, pointer, { ...state, levels: state.levels + 1, via: fnName === undefined ? state.via : [...state.via, `${fnName}()`] });
+    const fnName = call.type === AST_NODE_TYPES.NewExpression ? `new ${calleeName(call.callee) ?? 'a class'}` : getFunctionName(fn);
+    const inner: FlowState = { ...state, levels: state.levels + 1, via: fnName === undefined ? state.via : [...state.via, `${fnName}()`] };
+    const read = this.followBinding(name, pointer, inner);
+    const body = member && enclosingClassBody(fn);
+    return body ? combine([read, this.followMember(body, name.name, pointer, inner)]) : read;
   }
 
   callSitesOf(fn: FunctionNode): readonly TSESTree.CallExpression[] {

@@ -3,7 +3,8 @@
  *
  * A table is a value list marked with a policy: a policy property written in it (`enumPolicy:
  * 'closed'`), a JSDoc tag, the settings' name lists, or being exported by a glossary module
- * (`glossary.modules`; policy `unmarked`). Only a *closed* table may become an enum, and
+ * (`glossary.modules`, by default `glossary.*` and modules directly in a `glossary/` folder;
+ * policy `unmarked`). Only a *closed* table may become an enum, and
  * `require-glossary-corroboration` asks a closed table for two or more independent sources.
  *
  * - `glossary.ts` (this file): what a table is and how one origin (a declaration a value was read

@@ -3,7 +3,7 @@ import { readFileWithin } from '../../util/bounded-read.js';
 import { stampInPass } from './file-stamps.js';
 import { buildExportTable, type ExportTable } from './module-exports.js';
 import { parseModuleText, scopeOf, setParents, topLevelScope, type ParsedText } from './module-parser.js';
-import { isBareSpecifier, isReadable, resolveSpecifier, type ImportSyntax, type Resolution } from './module-resolution.js';
+import { isBareSpecifier, isReadable, packageNameOf, resolveSpecifier, type ImportSyntax, type Resolution } from './module-resolution.js';
 import { StarIndex, type StarSource } from './star-index.js';
 
 type Scope = TSESLint.Scope.Scope;
@@ -244,8 +244,12 @@ function externalTarget(specifier: string, importedName: string, resolution: Res
   switch (resolution.kind) {
     case 'dependency':
       return { kind: 'external', specifier, importedName, dependency: resolution.packageName };
-    case 'builtin':
+    // A bare specifier names its package whether or not it is installed where the lint runs (a CI
+    // job before `npm ci`, a published build linted without its dependencies): its values are that
+    // package's either way. Type-only packages and built-ins hold no such values.
     case 'not-found':
+      return { kind: 'external', specifier, importedName, dependency: packageNameOf(specifier) };
+    case 'builtin':
     case 'declaration':
       return { kind: 'external', specifier, importedName };
     default:

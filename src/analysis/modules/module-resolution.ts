@@ -14,8 +14,8 @@ import { basename, dirname, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ResolverFactory, type NapiResolveOptions, type ResolveResult } from 'oxc-resolver';
 import { aliasCandidates } from './path-aliases.js';
-import { mayLieWithin, mayRead, projectBoundary, type ProjectBoundary } from './project-boundary.js';
-import { resolverErrorWords } from './outside-words.js';
+import { installedPackageWithin, mayLieWithin, mayRead, nearestManifestWithin, projectBoundary, type PathWithin, type ProjectBoundary } from './project-boundary.js';
+import { OUTSIDE_THE_PROJECT, resolverErrorWords } from './outside-words.js';
 import { remember, remembered, resolveFresh, sharedResolver, type Lookup, type RememberedResolutions } from './resolution-cache.js';
 import { compilerSettingsOf, type CompilerSettings } from './tsconfig.js';
 
@@ -124,6 +124,8 @@ interface Pass {
   readonly boundary: ProjectBoundary;
   readonly resolutions: Map<string, Resolution>;
   readonly modes: Map<string, CompilerSettings>;
+  /** Real paths found in the project during the pass (`realPathWithin`). */
+  readonly within: Map<string, PathWithin>;
 }
 
 const passes = new WeakMap<Set<string>, Pass>();
@@ -135,7 +137,7 @@ const passes = new WeakMap<Set<string>, Pass>();
  */
 export function openPass(checked: Set<string>, cwd: string, file: string): void {
   if (passes.has(checked)) return;
-  passes.set(checked, { boundary: projectBoundary(cwd, file), resolutions: new Map(), modes: new Map() });
+  passes.set(checked, { boundary: projectBoundary(cwd, file), resolutions: new Map(), modes: new Map(), within: new Map() });
 }
 
 function passOf(checked: Set<string>, fromFile: string): Pass {
@@ -194,7 +196,11 @@ function packageTypeOf(file: string, checked: Set<string>): ModuleKind {
   const resolver = moduleTypeResolver;
   const known = remembered(moduleTypes, file, checked);
   if (known) return known;
-  const boundary = passes.get(checked)?.boundary;
+  const pass = passes.get(checked);
+  const boundary = pass?.boundary;
+  // Without a package.json in the project above the file, the resolver would look for one above
+  // the project's root; through a link out of it, it would open the outside file. Node's default instead.
+  if (pass && nearestManifestWithin(pass.boundary, dirname(file), pass.within) !== 'inside') return existsSync(file) ? 'commonjs' : 'module';
   const lookup: Lookup = {
     directory: dirname(file),
     tried: [file],
@@ -300,11 +306,14 @@ function resolveWithResolver(pass: Pass, checked: Set<string>, fromFile: string,
       outside ??= candidate;
       continue;
     }
+    if (nearestManifestWithin(pass.boundary, dirname(candidate), pass.within) === 'outside') return { kind: 'outside', file: candidate };
     const lookup: Lookup = { ...base, tried: [candidate], packageName: undefined };
     const { result, dependencies } = lookUp(pass, checked, fromFile, candidate, syntax, lookup);
     if (found(result)) return rememberFound(cache, key, classify(pass, specifier, result, 'tsconfig paths'), dependencies);
   }
   if (outside !== undefined) return { kind: 'outside', file: outside };
+  const refused = refusedBeforeResolver(pass, directory, request, bare);
+  if (refused) return refused;
   const lookup: Lookup = {
     ...base,
     tried: isRelative(request) ? [resolve(directory, request)] : [],
@@ -313,6 +322,32 @@ function resolveWithResolver(pass: Pass, checked: Set<string>, fromFile: string,
   const { result, dependencies } = lookUp(pass, checked, fromFile, request, syntax, lookup);
   if (!found(result)) return { kind: 'not-found', reason: resolverErrorWords(result.error, pass.boundary) };
   return rememberFound(cache, key, classify(pass, specifier, result), dependencies);
+}
+
+/**
+ * What is answered before oxc-resolver is asked, so that it looks at nothing outside the project
+ * (its Node API has no file system hook to stop it there): a package whose directory in
+ * `node_modules`, or whose package.json, is a link out of the project is "outside the project: not
+ * followed" (the resolver would open and quote that package.json, `exports` and all); a package no
+ * directory of the project holds is not found (the resolver would look for it up to `/`); a
+ * package path with `..` could lead out of its package; `#imports` need the project's own package.json.
+ */
+function refusedBeforeResolver(pass: Pass, directory: string, request: string, bare: boolean): Resolution | undefined {
+  const notFound: Resolution = { kind: 'not-found', reason: `Cannot find module '${request}'` };
+  if (bare) {
+    if (request.split('/').some((segment) => segment === '..' || segment === '.')) return { kind: 'not-found', reason: 'a package path with `.` or `..` segments is not followed' };
+    const installed = installedPackageWithin(pass.boundary, directory, packageNameOf(request), pass.within);
+    if (installed === 'outside') return { kind: 'not-found', reason: OUTSIDE_THE_PROJECT };
+    return installed === 'absent' ? notFound : undefined;
+  }
+  if (request.startsWith('#')) {
+    const manifest = nearestManifestWithin(pass.boundary, directory, pass.within);
+    if (manifest === 'outside') return { kind: 'not-found', reason: OUTSIDE_THE_PROJECT };
+    return manifest === 'absent' ? notFound : undefined;
+  }
+  // A path whose directory (or the package.json above it) is a link out: the resolver would read there.
+  const target = resolve(directory, request);
+  return nearestManifestWithin(pass.boundary, dirname(target), pass.within) === 'outside' ? { kind: 'outside', file: target } : undefined;
 }
 
 function rememberFound(cache: RememberedResolutions<Resolution>, key: string, resolution: Resolution, dependencies: Parameters<typeof remember>[3]): Resolution {

@@ -139,7 +139,8 @@ export function importsMayPassOnPackageBinding(program: TSESTree.Program, file: 
  */
 export interface TextQuestion {
   readonly key: string;
-  readonly evidence: (text: string) => number;
+  /** `exportsValues`: whether the module may export a value, or only functions, classes and types. */
+  readonly evidence: (text: string, exportsValues: boolean) => number;
   readonly suffices: (evidence: number) => boolean;
 }
 
@@ -159,8 +160,8 @@ interface TextSummary {
  * Syntax that exports a value other than a function or a class: `export const`/`let`/`var`/`enum`,
  * `export default`, an export list or star, `export =`, `export import`, a namespace, CommonJS
  * exports. A module without any exports only functions, classes and types, and the evaluator reads
- * no value out of those (it runs no function), so nothing in it or behind it reaches an importer's
- * values: the walk neither counts its text nor follows its imports.
+ * no value out of those (it runs no function), so nothing behind it reaches an importer's values:
+ * the walk does not follow its imports, and the question is told (`TextQuestion.evidence`).
  */
 const VALUE_EXPORT =
   /\bexport\s+(?:default\b|const\b|let\b|var\b|enum\b|import\b|namespace\b|module\b|declare\s+(?:const|let|var|enum|namespace|module)\b|\{|\*|=)|\bmodule\.exports\b|\bexports\s*[.[]/;
@@ -250,12 +251,13 @@ export function importsMayProvide(program: TSESTree.Program, text: string, file:
     if (stamp === undefined) continue;
     const summary = textSummaryOf(module, stamp);
     if (summary.text === undefined || summary.specifiers === undefined) return true;
-    if (!summary.exportsValues) continue;
     let found = summary.evidence.get(question.key);
-    if (found === undefined) summary.evidence.set(question.key, (found = question.evidence(summary.text)));
+    if (found === undefined) summary.evidence.set(question.key, (found = question.evidence(summary.text, summary.exportsValues)));
     evidence |= found;
     if (question.suffices(evidence)) return true;
-    for (const specifier of summary.specifiers) enqueue(module, specifier);
+    // A module of functions and classes hands no value on, so what it imports reaches no importer;
+    // its own text still counts (the flow analysis follows an argument into an imported function).
+    if (summary.exportsValues) for (const specifier of summary.specifiers) enqueue(module, specifier);
   }
   return false;
 }

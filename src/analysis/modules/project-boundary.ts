@@ -1,5 +1,5 @@
-import { existsSync, readFileSync, realpathSync } from 'node:fs';
-import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
+import { existsSync, lstatSync, readFileSync, readlinkSync, realpathSync } from 'node:fs';
+import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 
 /**
  * Where the analysis may read: the project's directory (ESLint's working directory, or the
@@ -126,4 +126,109 @@ export function mayRead(boundary: ProjectBoundary, file: string): boolean {
  */
 export function mayLieWithin(boundary: ProjectBoundary, path: string): boolean {
   return isWithin(path, boundary.root) || isWithin(path, boundary.projectDirectory);
+}
+
+/** Where a path in the project leads, found without looking at anything beyond the project. */
+export type PathWithin = { readonly kind: 'inside'; readonly real: string } | { readonly kind: 'outside' } | { readonly kind: 'missing' };
+
+const MISSING: PathWithin = { kind: 'missing' };
+const OUTSIDE: PathWithin = { kind: 'outside' };
+
+/**
+ * The real path of `path` (a path that may lie in the project, `mayLieWithin`), or `outside` when
+ * a symlink on the way leads beyond the project. Unlike `realpath`, which `lstat`s every component
+ * of a link's target, the target of a link is only read as text (`readlink`) and judged before
+ * anything at it is looked at, so nothing outside the project is ever `stat`ed or opened: what
+ * oxc-resolver is asked afterwards (it has no file system hook in its Node API) never reaches
+ * beyond either. `memo` holds the answers of one lint pass: resolving one file's imports asks about
+ * the same directories many times.
+ */
+export function realPathWithin(boundary: ProjectBoundary, path: string, memo: Map<string, PathWithin> = new Map()): PathWithin {
+  return realOf(boundary, resolve(path), memo, new Set());
+}
+
+function realOf(boundary: ProjectBoundary, path: string, memo: Map<string, PathWithin>, following: Set<string>): PathWithin {
+  const known = memo.get(path);
+  if (known) return known;
+  if (path === boundary.root) return { kind: 'inside', real: boundary.root };
+  if (path === boundary.projectDirectory) return { kind: 'inside', real: realProjectDirectory(boundary) };
+  if (!mayLieWithin(boundary, path)) return OUTSIDE;
+  // A cycle of links: ELOOP, as the file system would answer.
+  if (following.has(path)) return MISSING;
+  following.add(path);
+  const parent = realOf(boundary, dirname(path), memo, following);
+  let answer: PathWithin = parent;
+  if (parent.kind === 'inside') {
+    const next = join(parent.real, basename(path));
+    const stats = lstatOrUndefined(next);
+    if (!stats) answer = MISSING;
+    else if (!stats.isSymbolicLink()) answer = { kind: 'inside', real: next };
+    else {
+      const text = linkText(next);
+      const target = text === undefined ? undefined : resolve(parent.real, text);
+      answer = target === undefined ? MISSING : mayLieWithin(boundary, target) ? realOf(boundary, target, memo, following) : OUTSIDE;
+    }
+  }
+  following.delete(path);
+  memo.set(path, answer);
+  return answer;
+}
+
+function linkText(path: string): string | undefined {
+  try {
+    return readlinkSync(path);
+  } catch {
+    // Removed or replaced between the lstat and now, or not readable: as the file system would say.
+    return undefined;
+  }
+}
+
+function lstatOrUndefined(path: string): ReturnType<typeof lstatSync> | undefined {
+  try {
+    return lstatSync(path, { throwIfNoEntry: false });
+  } catch {
+    return undefined;
+  }
+}
+
+const realProjectDirectories = new Map<string, string>();
+
+function realProjectDirectory(boundary: ProjectBoundary): string {
+  let real = realProjectDirectories.get(boundary.projectDirectory);
+  if (real === undefined) realProjectDirectories.set(boundary.projectDirectory, (real = realpathOrSelf(boundary.projectDirectory)));
+  return real;
+}
+
+/**
+ * Where Node would find package `name` from `directory` (the first `node_modules/<name>` on the way
+ * up), looking no higher than the project's root: `outside` when that directory, or the
+ * package.json in it, is a link out of the project (a pull request can plant one: its `exports`
+ * may hold a secret); `absent` when no directory of the project holds it. A resolver asked about
+ * an absent package would look for it in every directory above the project, up to `/`.
+ */
+export function installedPackageWithin(boundary: ProjectBoundary, directory: string, name: string, memo?: Map<string, PathWithin>): 'inside' | 'outside' | 'absent' {
+  for (let current = directory; mayLieWithin(boundary, current); current = dirname(current)) {
+    // Node never looks in `node_modules/node_modules`.
+    if (basename(current) !== 'node_modules') {
+      const found = realPathWithin(boundary, join(current, 'node_modules', name), memo);
+      if (found.kind === 'outside') return 'outside';
+      if (found.kind === 'inside') return realPathWithin(boundary, join(found.real, 'package.json'), memo).kind === 'outside' ? 'outside' : 'inside';
+    }
+    if (dirname(current) === current) break;
+  }
+  return 'absent';
+}
+
+/**
+ * The nearest package.json at or above `directory`, within the project: `outside` when it is a link
+ * out of the project, `absent` when there is none up to the project's root (the resolver would
+ * then look above the root, which no lookup of the analysis may do).
+ */
+export function nearestManifestWithin(boundary: ProjectBoundary, directory: string, memo?: Map<string, PathWithin>): 'inside' | 'outside' | 'absent' {
+  for (let current = directory; mayLieWithin(boundary, current); current = dirname(current)) {
+    const found = realPathWithin(boundary, join(current, 'package.json'), memo);
+    if (found.kind !== 'missing') return found.kind;
+    if (dirname(current) === current) break;
+  }
+  return 'absent';
 }

@@ -1,10 +1,10 @@
-import { existsSync, readFileSync, realpathSync, statSync, type Stats } from 'node:fs';
+import { existsSync, readFileSync, statSync, type Stats } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import type ts from 'typescript';
 import { loadTypeScriptCompiler } from '../../parsers.js';
 import { fileVersion } from '../../util/file-version.js';
 import { pathAliasesOf, type PathAliases } from './path-aliases.js';
-import { isWithin, mayLieWithin, type ProjectBoundary } from './project-boundary.js';
+import { isWithin, mayLieWithin, realPathWithin, type PathWithin, type ProjectBoundary } from './project-boundary.js';
 
 /**
  * The module resolution a file's tsconfig asks for (`compilerOptions.moduleResolution`, or what
@@ -38,6 +38,53 @@ const NO_TSCONFIG: CompilerSettings = { moduleResolution: 'lenient', customCondi
 export const MAX_CONFIG_BYTES = 1024 * 1024;
 export const MAX_CONFIG_FILES = 64;
 export const MAX_PATH_PATTERNS = 4096;
+/**
+ * Distinct config files read for one project in a process, over all its tsconfigs: a pull request
+ * can add a tsconfig with its own 64-file graph to every directory. A monorepo of some hundreds of
+ * packages, each with a tsconfig extending a shared base, stays well under it. Past it, the
+ * project's tsconfigs not yet read have unknown `paths` (one warning for the project).
+ */
+export const MAX_PROJECT_CONFIG_FILES = 1024;
+/**
+ * The config text whose parse the shared cache keeps per project (a parse holds the file's syntax
+ * tree). Past it, a config is still read and used, only not kept for the next tsconfig.
+ */
+const MAX_SHARED_CONFIG_BYTES = 8 * 1024 * 1024;
+
+/**
+ * What the process has read of one project's configs. `extended` is TypeScript's extended-config
+ * cache, shared by the project's tsconfigs (a base that ten package tsconfigs extend is read
+ * once), each entry with the versions of the files it was built from: an entry is dropped as soon
+ * as one of them changed. Only a read that stayed in the project and within its budgets adds
+ * entries, so no config sees another's partial graph.
+ */
+interface ProjectConfigs {
+  readonly seen: Set<string>;
+  readonly extended: Map<string, ts.ExtendedConfigCacheEntry>;
+  readonly extendedVersions: Map<string, ReadonlyMap<string, string | undefined>>;
+  readonly extendedBytes: Map<string, number>;
+}
+
+const projects = new Map<string, ProjectConfigs>();
+
+function projectConfigsOf(boundary: ProjectBoundary): ProjectConfigs {
+  let project = projects.get(boundary.root);
+  if (!project) projects.set(boundary.root, (project = { seen: new Set(), extended: new Map(), extendedVersions: new Map(), extendedBytes: new Map() }));
+  // Each file once, however many entries were built from it.
+  const current = new Map<string, string | undefined>();
+  const versionNow = (path: string): string | undefined => {
+    if (!current.has(path)) current.set(path, versionOf(path));
+    return current.get(path);
+  };
+  for (const [key, versions] of project.extendedVersions) {
+    if ([...versions].some(([path, version]) => versionNow(path) !== version)) {
+      project.extended.delete(key);
+      project.extendedVersions.delete(key);
+      project.extendedBytes.delete(key);
+    }
+  }
+  return project;
+}
 
 function moduleResolutionOf(compiler: typeof ts, options: ts.CompilerOptions): ModuleResolution {
   switch (options.moduleResolution) {
@@ -91,30 +138,33 @@ function readCompilerSettings(configFile: string, boundary: ProjectBoundary, ver
   if (!compiler) return NO_TSCONFIG;
   let leftProject = false;
   let pastBudget: string | undefined;
-  const configFiles = new Set<string>();
+  let projectPastBudget = false;
+  const configFiles = new Map<string, number>();
+  const project = projectConfigsOf(boundary);
+  const within = new Map<string, PathWithin>();
   const allowed = (path: string): boolean => {
     if (!mayLieWithin(boundary, path) && !mayLieWithin(boundary, dirname(path))) {
       leftProject = true;
       return false;
     }
-    let real: string;
-    try {
-      real = realpathSync.native(path);
-    } catch {
-      return false;
-    }
-    // A shared config package (`@tsconfig/node20`) under the project's node_modules is the project's.
-    const inside = isWithin(real, boundary.root);
-    if (!inside) leftProject = true;
-    return inside;
+    // Judged link by link without touching a target outside (`realPathWithin`). A shared config
+    // package (`@tsconfig/node20`) under the project's node_modules is the project's.
+    const real = realPathWithin(boundary, path, within);
+    if (real.kind === 'outside') leftProject = true;
+    return real.kind === 'inside' && isWithin(real.real, boundary.root);
   };
   const readable = (path: string): boolean => {
     if (pastBudget !== undefined || !allowed(path)) return false;
     const stats = statsOf(path, versions);
     if (!stats) return false;
-    configFiles.add(path);
+    configFiles.set(path, stats.size);
+    project.seen.add(path);
     if (stats.size > MAX_CONFIG_BYTES) pastBudget = `${displayPath(path, boundary)} is larger than ${MAX_CONFIG_BYTES / 1024 / 1024} MiB`;
     else if (configFiles.size > MAX_CONFIG_FILES) pastBudget = `its \`extends\` graph has more than ${MAX_CONFIG_FILES} config files`;
+    else if (project.seen.size > MAX_PROJECT_CONFIG_FILES) {
+      projectPastBudget = true;
+      pastBudget = `the project's tsconfigs and the configs they extend are more than ${MAX_PROJECT_CONFIG_FILES} files`;
+    }
     return pastBudget === undefined;
   };
   const host: ts.ParseConfigHost = {
@@ -123,17 +173,30 @@ function readCompilerSettings(configFile: string, boundary: ProjectBoundary, ver
     fileExists: readable,
     readFile: (path) => (readable(path) ? readFileSync(path, 'utf8') : undefined),
   };
-  const read = compiler.readConfigFile(configFile, host.readFile);
-  if (pastBudget === undefined && (read.error || typeof read.config !== 'object' || read.config === null)) return NO_TSCONFIG;
-  const parsed = pastBudget === undefined ? compiler.parseJsonConfigFileContent(read.config, host, dirname(configFile), undefined, configFile, undefined, undefined, new Map()) : undefined;
+  const text = host.readFile(configFile);
+  if (pastBudget === undefined && text === undefined) return NO_TSCONFIG;
+  // The source file form (not `readConfigFile`'s object) so that the parse lists every file of the
+  // `extends` graph, those behind a shared cache entry included (`extendedSourceFiles`).
+  const source = text === undefined ? undefined : (compiler.parseJsonText(configFile, text) as ts.TsConfigSourceFile);
+  // `parseDiagnostics` is how TypeScript's own `readConfigFile` tells a config that does not parse.
+  const syntaxErrors = (source as { parseDiagnostics?: readonly unknown[] } | undefined)?.parseDiagnostics?.length ?? 0;
+  const root = source?.statements[0]?.expression;
+  if (pastBudget === undefined && (syntaxErrors > 0 || !root || !compiler.isObjectLiteralExpression(root))) return NO_TSCONFIG;
+  const extended = new Map(project.extended);
+  const parsed =
+    pastBudget === undefined && source ? compiler.parseJsonSourceFileConfigFileContent(source, host, dirname(configFile), undefined, configFile, undefined, undefined, extended) : undefined;
   if (leftProject) return NO_TSCONFIG;
+  const graph = source?.extendedSourceFiles ?? [];
+  for (const path of graph) if (!versions.has(path)) statsOf(path, versions);
+  if (pastBudget === undefined && graph.length + 1 > MAX_CONFIG_FILES) pastBudget = `its \`extends\` graph has more than ${MAX_CONFIG_FILES} config files`;
   const options = parsed?.options ?? {};
   const paths = options.paths;
   if (pastBudget === undefined && paths && Object.keys(paths).length > MAX_PATH_PATTERNS) pastBudget = `its \`paths\` has more than ${MAX_PATH_PATTERNS} patterns`;
   if (pastBudget !== undefined) {
-    warnPastBudget(configFile, versions, boundary, pastBudget);
+    warnPastBudget(projectPastBudget ? `project\0${boundary.root}` : `${configFile}\0${[...versions.values()].join('\0')}`, configFile, boundary, pastBudget);
     return { moduleResolution: 'lenient', customConditions: [], configFile, aliases: 'unknown' };
   }
+  shareExtendedConfigs(project, extended, versions, configFiles);
   const pathsBasePath = typeof options.pathsBasePath === 'string' ? options.pathsBasePath : undefined;
   return {
     moduleResolution: moduleResolutionOf(compiler, options),
@@ -147,12 +210,32 @@ function displayPath(path: string, boundary: ProjectBoundary): string {
   return relative(boundary.projectDirectory, path) || path;
 }
 
+/** Keeps the entries a clean read added to TypeScript's cache for the project's other tsconfigs. */
+function shareExtendedConfigs(
+  project: ProjectConfigs,
+  extended: ReadonlyMap<string, ts.ExtendedConfigCacheEntry>,
+  versions: ReadonlyMap<string, string | undefined>,
+  sizes: ReadonlyMap<string, number>,
+): void {
+  let kept = [...project.extendedBytes.values()].reduce((sum, bytes) => sum + bytes, 0);
+  for (const [key, entry] of extended) {
+    if (project.extended.has(key)) continue;
+    const bytes = sizes.get(entry.extendedResult.fileName) ?? MAX_CONFIG_BYTES;
+    if (kept + bytes > MAX_SHARED_CONFIG_BYTES) continue;
+    kept += bytes;
+    const files = [entry.extendedResult.fileName, ...(entry.extendedResult.extendedSourceFiles ?? [])];
+    project.extended.set(key, entry);
+    project.extendedBytes.set(key, bytes);
+    project.extendedVersions.set(key, new Map(files.map((file) => [file, versions.has(file) ? versions.get(file) : versionOf(file)])));
+  }
+}
+
 /**
  * One warning per version of a config past a budget (the lint goes on, imports through its aliases
- * unknown): on stderr in a CLI run, in the ESLint output channel of an editor.
+ * unknown), one per project past the project's budget: on stderr in a CLI run, in the ESLint
+ * output channel of an editor.
  */
-function warnPastBudget(configFile: string, versions: ReadonlyMap<string, string | undefined>, boundary: ProjectBoundary, why: string): void {
-  const key = `${configFile}\0${[...versions.values()].join('\0')}`;
+function warnPastBudget(key: string, configFile: string, boundary: ProjectBoundary, why: string): void {
   if (warned.has(key)) return;
   warned.add(key);
   process.emitWarning(`${displayPath(configFile, boundary)}: ${why}; its \`paths\` and \`baseUrl\` are unknown to schema-contract, and values imported through a non-relative specifier are not read.`, {

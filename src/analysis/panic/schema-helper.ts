@@ -6,11 +6,13 @@ import { schemaNatureOf, valueExpressions } from '../flow/schema-evidence.js';
 import { JSON_SCHEMA_KEYWORDS } from '../schemas/schema-model.js';
 import { describeSink } from '../flow/sink-model.js';
 import { getSinkAnalysis } from '../flow/value-flow.js';
+import { declaredSchemaType } from '../schemas/declared-schema-type.js';
 import { isToolHandler, returnsToolResult } from './tool-handler-evidence.js';
 
 /**
- * Schema helpers: functions that build, convert or marshal a tool / API schema. Found by what
- * they return (a JSON Schema, a library schema, a converter's result, a compiled validator), by
+ * Schema helpers: functions that build, convert or marshal a tool / API schema. Found by the
+ * schema type they declare they return (`: JSONSchema7`, `: z.ZodTypeAny`), by what they
+ * return (a JSON Schema, a library schema, a converter's result, a compiled validator), by
  * where their result goes (a tool definition, Ajv, a schema library: the shared sink analysis),
  * or, as a hint that needs a return value to stand on, by a name that says they make a schema.
  */
@@ -18,6 +20,8 @@ import { isToolHandler, returnsToolResult } from './tool-handler-evidence.js';
 export type SchemaHelperReason =
   | { readonly kind: 'name' }
   | { readonly kind: 'name-pattern'; readonly pattern: string }
+  /** Its declared return type names a schema type (`: JSONSchema7`, `: Promise<z.ZodTypeAny>`). */
+  | { readonly kind: 'declared-return-type'; readonly type: string }
   | { readonly kind: 'returns-schema-literal' }
   | { readonly kind: 'returns-library-schema' }
   | { readonly kind: 'returns-converter-result'; readonly converter: string }
@@ -317,6 +321,9 @@ export function createSchemaHelperFinder(
     }
     const name = getFunctionName(fn);
     if (name !== undefined && isIgnoredName(name)) return undefined;
+    // What the code declares is evidence whoever calls the function, and costs no evaluation.
+    const declared = declaredSchemaType(fn, getSinkAnalysis(context).evaluator);
+    if (declared) return { node: fn, name, reason: { kind: 'declared-return-type', type: declared.name } };
     const returned = returnedExpressions(fn);
     let reason = reasonFromReturns(returned);
     if (!reason && returned.length > 0) {

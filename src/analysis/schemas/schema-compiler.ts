@@ -10,6 +10,8 @@
  * - `schema-diagnostics.ts` and its parts, `schema-formats.ts`: what Ajv said, in plain words.
  * - `schema-literal.ts`: an evaluated literal to JSON, compiled, findings mapped back to nodes.
  * - `mcp-vocabulary.ts`: what the MCP specification adds to JSON Schema.
+ * - `declared-schema-type.ts`: whether a type annotation names a schema type (`: JSONSchema7`,
+ *   `z.ZodTypeAny`, `Tool['inputSchema']`), syntax only.
  *
  * No AST below the compiler: JSON in, plain data out.
  */

@@ -193,6 +193,11 @@ const NEUTRAL_MODIFIERS: ReadonlySet<string> = new Set([
   'title',
 ]);
 
+/** Whether a builder method keeps what the schema it is called on accepts (`.describe(d)`, `.optional()`). */
+export function isNeutralModifier(name: string): boolean {
+  return NEUTRAL_MODIFIERS.has(name);
+}
+
 function isAnyBuilder(value: StaticValue | undefined): boolean {
   return value?.kind === 'builder' && classifyBuilder(value) === 'anything';
 }

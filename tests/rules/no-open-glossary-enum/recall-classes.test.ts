@@ -101,7 +101,7 @@ ruleTester.run('no-open-glossary-enum: issue 30 recall classes', rule, {
       options: STRICT,
       errors: [
         unmarked('SORT_KEYS', 'file.ts:2', 'exported as `ListArgs`', 3, 49, [
-          { count: '3', output: EXPORTED_ZOD.replace('enum(SORT_KEYS)', "string().describe('One of: name, created, updated.')") },
+          { count: '3', output: EXPORTED_ZOD.replace('enum(SORT_KEYS)', "string().describe(`One of: ${SORT_KEYS.join(', ')}.`)") },
         ]),
       ],
     },
@@ -111,7 +111,7 @@ ruleTester.run('no-open-glossary-enum: issue 30 recall classes', rule, {
       options: STRICT,
       errors: [
         unmarked('SORT_KEYS', 'file.ts:1', 'exported as `listSchema`', 2, 73, [
-          { count: '3', output: JSON_PROPERTIES.replace('enum: SORT_KEYS', "type: 'string', description: 'One of: name, created, updated.'") },
+          { count: '3', output: JSON_PROPERTIES.replace('enum: SORT_KEYS', "type: 'string', description: `One of: ${SORT_KEYS.join(', ')}.`") },
         ]),
       ],
     },
@@ -121,7 +121,7 @@ ruleTester.run('no-open-glossary-enum: issue 30 recall classes', rule, {
       options: STRICT,
       errors: [
         unmarked('REGIONS', 'file.ts:1', 'held by `regionSchema`', 2, 46, [
-          { count: '2', output: HELD_JSON.replace("type: 'string', enum: REGIONS", "type: 'string', description: 'One of: us-east-1, eu-west-1.'") },
+          { count: '2', output: HELD_JSON.replace("type: 'string', enum: REGIONS", "type: 'string', description: `One of: ${REGIONS.join(', ')}.`") },
         ]),
       ],
     },
@@ -131,7 +131,7 @@ ruleTester.run('no-open-glossary-enum: issue 30 recall classes', rule, {
       options: STRICT,
       errors: [
         unmarked('modelsSupportingAutoEmbed', 'file.ts:2', 'returned by `argsShape()`', 5, 28, [
-          { count: '2', output: ARGS_SHAPE.replace('enum(modelsSupportingAutoEmbed as [string, ...string[]])', "string().describe('One of: voyage-3, voyage-3-lite.')") },
+          { count: '2', output: ARGS_SHAPE.replace('enum(modelsSupportingAutoEmbed as [string, ...string[]])', "string().describe(`One of: ${modelsSupportingAutoEmbed.join(', ')}.`)") },
         ]),
       ],
     },
@@ -156,7 +156,7 @@ ruleTester.run('no-open-glossary-enum: issue 30 recall classes', rule, {
             {
               messageId: 'describeValues',
               data: { count: '2' },
-              output: DESCRIBED_EXPORT.replace('enum(MARKETPLACES.values.map((v) => v.code) as [string, ...string[]])', "string().describe('One of: US, UK.')"),
+              output: DESCRIBED_EXPORT.replace('enum(MARKETPLACES.values.map((v) => v.code) as [string, ...string[]])', "string().describe(`One of: ${MARKETPLACES.values.map((v) => v.code).join(', ')}.`)"),
             },
           ],
         },

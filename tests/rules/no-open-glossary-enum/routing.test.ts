@@ -127,7 +127,7 @@ server.registerTool('connect', { inputSchema: { auth_scheme: z.nativeEnum(AuthSc
               data: { count: '2' },
               output: `import { z } from 'zod';
 const AuthSchemeTypes = { OAUTH2: 'OAUTH2', API_KEY: 'API_KEY' } as const;
-server.registerTool('connect', { inputSchema: { auth_scheme: z.string().describe('One of: OAUTH2, API_KEY.') } }, connect);`,
+server.registerTool('connect', { inputSchema: { auth_scheme: z.string().describe(\`One of: \${Object.values(AuthSchemeTypes).join(', ')}.\`) } }, connect);`,
             },
           ],
         },
@@ -151,7 +151,7 @@ export const search = { name: 'search', inputSchema: z.object({ region: z.native
               data: { count: '2' },
               output: `import { z } from 'zod';
 enum Region { UsEast = 'us-east-1', EuWest = 'eu-west-1' }
-export const search = { name: 'search', inputSchema: z.object({ region: z.string().describe('One of: us-east-1, eu-west-1.') }) };`,
+export const search = { name: 'search', inputSchema: z.object({ region: z.string().describe(\`One of: \${Object.values(Region).join(', ')}.\`) }) };`,
             },
           ],
         },
@@ -173,7 +173,7 @@ export const embed = { name: 'embed', inputSchema: { type: 'object', properties:
               messageId: 'describeValues',
               data: { count: '3' },
               output: `const MODELS = ['voyage-4', 'voyage-4-large', 'voyage-code-3'];
-export const embed = { name: 'embed', inputSchema: { type: 'object', properties: { model: { type: 'string', description: 'One of: voyage-4, voyage-4-large, voyage-code-3.' } } } };`,
+export const embed = { name: 'embed', inputSchema: { type: 'object', properties: { model: { type: 'string', description: \`One of: \${MODELS.join(', ')}.\` } } } };`,
             },
           ],
         },
@@ -200,7 +200,7 @@ server.registerTool('launch', { description: regionList, inputSchema: { region: 
               output: `import { z } from 'zod';
 import { REGIONS } from './sources.js';
 import { regionList } from './describe-regions.js';
-server.registerTool('launch', { description: regionList, inputSchema: { region: z.string().describe('One of: us-east-1, eu-west-1.') } }, launch);`,
+server.registerTool('launch', { description: regionList, inputSchema: { region: z.string().describe(\`One of: \${REGIONS.join(', ')}.\`) } }, launch);`,
             },
           ],
         },
@@ -224,7 +224,7 @@ export const launch = { name: 'launch', description: 'd', inputSchema: { type: '
               messageId: 'describeValues',
               data: { count: '3' },
               output: `const REGIONS = ['r1', 'r2', 'r3'];
-const schema = { type: 'string', description: 'One of: r1, r2, r3.' };
+const schema = { type: 'string', description: \`One of: \${REGIONS.join(', ')}.\` };
 export const label = REGIONS.map((region) => region.toUpperCase()).join(', ');
 export const launch = { name: 'launch', description: 'd', inputSchema: { type: 'object', properties: { region: schema } } };`,
             },
@@ -251,7 +251,7 @@ server.registerTool('status', { inputSchema: { status } }, report);`,
               data: { count: '2' },
               output: `import { z } from 'zod';
 const Statuses = { ACTIVE: 'ACTIVE', FAILED: 'FAILED' } as const;
-export const status = z.string().describe('One of: ACTIVE, FAILED.');
+export const status = z.string().describe(\`One of: \${Object.values(Statuses).join(', ')}.\`);
 server.registerTool('status', { inputSchema: { status } }, report);`,
             },
           ],

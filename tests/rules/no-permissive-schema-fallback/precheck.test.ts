@@ -57,5 +57,23 @@ ruleTester.run('no-permissive-schema-fallback (pre-check)', rule, {
       'a computed key in the file, its string from an import: the evidence of both texts together',
       PICKER,
     ),
+    (() => {
+      // The sink is in the imported class's module, which exports only classes and functions.
+      const code = "import { Listing } from './listing.js';\nexport const search = new Listing('search', 'Search the index', spec.args ?? {});\n";
+      const sink = "advertised as a tool's inputSchema (through `new Listing()`)";
+      return {
+        name: 'the sink in an imported class: its module counts though it hands no value on',
+        code,
+        filename: PICKER,
+        errors: [
+          {
+            messageId: ABSENCE,
+            data: { accepts: ANYTHING, sink, closed: JSON_CLOSED },
+            ...locate(code, '{}'),
+            suggestions: [{ messageId: SUGGEST_CLOSED, data: { closed: JSON_CLOSED }, output: replaced(code, '{}', JSON_CLOSED) }],
+          },
+        ],
+      };
+    })(),
   ],
 });

@@ -1,0 +1,81 @@
+import { AST_NODE_TYPES, type TSESTree } from '@typescript-eslint/utils';
+import { unwrapChainAndTypeWrappers } from '../syntax/ast.js';
+import { findBinding } from '../values/bindings.js';
+import type { Evaluator } from '../values/evaluator.js';
+import type { StaticValue } from '../values/static-value.js';
+import { classifySchema, isNeutralModifier, type Permissiveness } from './schema-model.js';
+
+/**
+ * The permissiveness of an expression, also where the evaluator rightly leaves the value open:
+ * a choice between two permissive schemas (`required ? s : s.optional()`), and a `let` bound to a
+ * permissive schema that is only refined by methods keeping what it accepts
+ * (`let s = z.any(); if (d) s = s.describe(d);`). The verdict on each value is still
+ * `classifySchema`'s; this only says which values an expression can be.
+ */
+export interface PermissiveValue {
+  /** A value the expression can be (the binding's initial schema, a branch's): what a suggestion is written for. */
+  readonly value: StaticValue;
+  readonly permissiveness: Permissiveness;
+}
+
+/** A `let` reassigned more often than this is not followed. */
+const MAX_WRITES = 8;
+
+export function permissiveValueOf(expression: TSESTree.Expression, evaluator: Evaluator): PermissiveValue | undefined {
+  const node = unwrapChainAndTypeWrappers(expression);
+  if (node.type === AST_NODE_TYPES.ConditionalExpression) {
+    const consequent = permissiveValueOf(node.consequent, evaluator);
+    const alternate = consequent && permissiveValueOf(node.alternate, evaluator);
+    if (!consequent || !alternate) return undefined;
+    // The narrower of the two is what the choice is sure to accept.
+    return consequent.permissiveness === 'any-object' ? consequent : alternate;
+  }
+  const value = evaluator.evaluate(node);
+  const permissiveness = classifySchema(value);
+  if (permissiveness) return { value, permissiveness };
+  return value.kind === 'unknown' ? refinedBinding(node, evaluator) : undefined;
+}
+
+/** `s = s.describe(d)`: the assignment refines the value its target already holds, it replaces nothing. */
+export function refinesItself(assignment: TSESTree.AssignmentExpression): boolean {
+  return assignment.operator === '=' && assignment.left.type === AST_NODE_TYPES.Identifier && refinedReceiver(assignment.right)?.name === assignment.left.name && assignment.right.type !== AST_NODE_TYPES.Identifier;
+}
+
+/** `s` in `s.describe(d).optional()`, when every step keeps what `s` accepts. */
+function refinedReceiver(node: TSESTree.Node): TSESTree.Identifier | undefined {
+  let current = unwrapChainAndTypeWrappers(node);
+  while (current.type === AST_NODE_TYPES.CallExpression) {
+    const callee = unwrapChainAndTypeWrappers(current.callee);
+    if (callee.type !== AST_NODE_TYPES.MemberExpression || callee.computed || callee.property.type !== AST_NODE_TYPES.Identifier || !isNeutralModifier(callee.property.name)) return undefined;
+    current = unwrapChainAndTypeWrappers(callee.object);
+  }
+  return current.type === AST_NODE_TYPES.Identifier ? current : undefined;
+}
+
+/**
+ * A `let` whose initial value is a permissive library schema and whose every later write either refines
+ * it (`s = s.describe(d)`) or is itself permissive: every value it can hold accepts as much.
+ */
+function refinedBinding(node: TSESTree.Node, evaluator: Evaluator): PermissiveValue | undefined {
+  const identifier = refinedReceiver(node);
+  if (!identifier) return undefined;
+  const binding = findBinding(evaluator.moduleOf(identifier), identifier);
+  if (binding.kind !== 'declarator' || binding.constant || binding.variable.defs.length !== 1 || binding.declarator.id !== binding.identifier || !binding.declarator.init) return undefined;
+  const initial = evaluator.evaluate(binding.declarator.init);
+  // Library schemas are immutable (each method returns a new one); an object literal may be
+  // filled in through its members, which are not writes of the binding.
+  if (initial.kind !== 'builder') return undefined;
+  const permissiveness = classifySchema(initial);
+  if (!permissiveness) return undefined;
+  const writes = binding.variable.references.filter((reference) => reference.isWrite() && !reference.init);
+  if (writes.length > MAX_WRITES) return undefined;
+  for (const write of writes) {
+    const assignment = write.identifier.parent;
+    if (assignment?.type !== AST_NODE_TYPES.AssignmentExpression || assignment.operator !== '=' || assignment.left !== write.identifier) return undefined;
+    if (refinedReceiver(assignment.right)?.name === identifier.name) continue;
+    const written = classifySchema(evaluator.evaluate(assignment.right));
+    if (!written) return undefined;
+    if (written === 'any-object') return { value: initial, permissiveness: written };
+  }
+  return { value: initial, permissiveness };
+}
