@@ -17,6 +17,9 @@ import { declaredDestinationOf } from '../src/analysis/flow/declared-destination
 import { holdsValue } from '../src/analysis/schemas/declared-schema-type.js';
 import { createRule } from '../src/util/create-rule.js';
 import { compileNamePatterns } from '../src/util/name-patterns.js';
+import { fallbackVocabulary, importsMayHoldFallbackEvidence } from '../src/analysis/fallback/fallback-precheck.js';
+import { getEvaluator } from '../src/analysis/values/evaluator.js';
+import { getSettings } from '../src/settings.js';
 
 export type Options = [{ schemaNames?: string[]; checkOutputSchemas?: boolean }];
 export type MessageIds = 'permissiveAbsenceFallback' | 'permissiveFailureFallback' | 'replaceWithClosedSchema';
@@ -74,6 +77,10 @@ export default createRule<Options, MessageIds>({
     ],
     defaultOptions: [{ schemaNames: [], checkOutputSchemas: false }],
   },
+  // The necessary condition (`fallback/fallback-precheck.ts`): a file that cannot hold a finding registers no listener.
+  vocabulary: (context, [options]) => fallbackVocabulary(getSettings(context).libraries, options.schemaNames ?? []),
+  mayReportWithoutVocabulary: (context) =>
+    importsMayHoldFallbackEvidence(context.sourceCode, context.filename, getSettings(context).libraries, getEvaluator(context).libraryEnvironment.checked),
   create(context, [options]) {
     const configuredNames = compileNamePatterns(options.schemaNames ?? []);
     const checkOutputSchemas = options.checkOutputSchemas ?? false;

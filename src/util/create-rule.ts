@@ -47,12 +47,17 @@ export interface SchemaContractRule<Options extends readonly unknown[], MessageI
   readonly mayReportWithoutVocabulary?: (context: Readonly<TSESLint.RuleContext<MessageIds, Options>>) => boolean;
 }
 
+let prechecksOn = true;
+
 /**
- * An internal switch, not a user option: with `SCHEMA_CONTRACT_PRECHECK=off` in the environment
- * every rule runs on every file, which is how tests/analysis/precheck-soundness.test.ts proves
- * that the vocabulary checks never hide a finding.
+ * Turns every rule's pre-check (vocabulary and imports) off or on again, for the whole process.
+ * Internal, not a user option: no entry point of the package exports this module, and no setting
+ * or environment variable reaches it. Only tests/analysis/precheck-soundness.test.ts calls it, to
+ * prove that the pre-checks never hide a finding: every rule then runs on every file.
  */
-const PRECHECK_VARIABLE = 'SCHEMA_CONTRACT_PRECHECK';
+export function setPrechecksForSoundnessTest(on: boolean): void {
+  prechecksOn = on;
+}
 
 /**
  * typescript-eslint's RuleCreator, plus the findings baseline (`settings['schema-contract'].baseline`)
@@ -81,7 +86,7 @@ export function createRule<Options extends readonly unknown[], MessageIds extend
     ...created,
     create: (context) => {
       offerToImporters(context);
-      if (vocabulary && process.env[PRECHECK_VARIABLE] !== 'off' && !mayMention(context.sourceCode, vocabularyFor(context)) && !mayReportWithoutVocabulary?.(context)) {
+      if (vocabulary && prechecksOn && !mayMention(context.sourceCode, vocabularyFor(context)) && !mayReportWithoutVocabulary?.(context)) {
         return {};
       }
       return rule.create(context, context.options);

@@ -1,6 +1,6 @@
 import type { TSESLint } from '@typescript-eslint/utils';
 import { describe, expect, it } from 'vitest';
-import { mayMention, vocabularyPattern } from '../../src/analysis/syntax/file-text.js';
+import { ANY_TEXT, decodedText, mayMention, vocabularyPattern } from '../../src/analysis/syntax/file-text.js';
 
 const source = (text: string) => ({ text }) as unknown as TSESLint.SourceCode;
 const SCHEMA_WORDS = vocabularyPattern(['inputSchema', 'ajv']);
@@ -52,5 +52,29 @@ describe('vocabularyPattern', () => {
 
   it('returns one pattern per vocabulary', () => {
     expect(vocabularyPattern(['x', 'y'])).toBe(vocabularyPattern(['x', 'y']));
+  });
+
+  it('adds pattern sources as they are, beside the escaped words', () => {
+    const pattern = vocabularyPattern(['a.b'], [String.raw`\bkey\s*:`]);
+    expect(pattern.test('{ key : 1 }')).toBe(true);
+    expect(pattern.test('monkey')).toBe(false);
+    expect(pattern.test('a.b')).toBe(true);
+    expect(vocabularyPattern([], ['x+'])).toBe(vocabularyPattern([], ['x+']));
+  });
+});
+
+describe('decodedText', () => {
+  it('decodes escapes in a module read from disk as in the linted file', () => {
+    expect(decodedText(String.raw`'input\u0053chema'`)).toBe("'inputSchema'");
+    expect(decodedText(String.raw`'input\\u0053chema'`)).toBe(String.raw`'input\u0053chema'`);
+    const plain = 'const a = 1;';
+    expect(decodedText(plain)).toBe(plain);
+  });
+});
+
+describe('ANY_TEXT', () => {
+  it('admits every file, an empty one included', () => {
+    expect(mayMention(source(''), ANY_TEXT)).toBe(true);
+    expect(mayMention(source('const a = 1;'), ANY_TEXT)).toBe(true);
   });
 });

@@ -38,14 +38,18 @@ const ELICITATION_KEY = 'requestedSchema';
 
 /**
  * Words every position spells where it is: a schema property, a `…Schema` const, an Ajv receiver,
- * `jsonSchema()`. A file without any of them holds no position (see `mayMention`).
+ * `jsonSchema()`. A file without any of them holds no position (see `mayMention`). `validat` and
+ * `typebox` admit the validators that take a JSON Schema argument (`new Validator(schema)`,
+ * `getValidator(schema)`, TypeBox's `Value.Check`, imported from `typebox`), so a sink added there
+ * needs no change here.
  */
 export const SCHEMA_LITERAL_POSITION_VOCABULARY = vocabularyPattern([
   ...['inputSchema', 'outputSchema', 'input_schema', 'output_schema', 'parameters', 'parametersJsonSchema', 'schema', 'ajv', 'jsonSchema'],
   // The MCP SDK validator providers' `getValidator(schema)` (`@cfworker/json-schema` is spelt by its import).
   'getValidator',
+  'validat',
+  'typebox',
 ]);
-
 /**
  * The calls whose first argument is a schema literal position: Ajv's schema methods, the AI SDK's
  * `jsonSchema()`, the MCP SDK's `getValidator()`; `@cfworker/json-schema`'s `validate(data, schema)`

@@ -1,8 +1,9 @@
 import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
 import { HeldCache, SUMMARY_CHARGE } from './module-cache.js';
 import { buildExportTable } from './module-exports.js';
-import { loadModule, stampInPass } from './module-graph.js';
-import { isReadable, resolveSpecifier } from './module-resolution.js';
+import { readFileWithin } from '../../util/bounded-read.js';
+import { loadModule, MAX_MODULE_BYTES, stampInPass } from './module-graph.js';
+import { isDataFile, isReadable, resolveSpecifier } from './module-resolution.js';
 import { mayReachPackage } from './package-reach.js';
 
 /**
@@ -128,6 +129,137 @@ export function importsMayPassOnPackageBinding(program: TSESTree.Program, file: 
     if (!isReadable(resolveSpecifier(file, specifier, 'import', checked))) continue;
     const named = statement.specifiers.some((item) => item.type !== 'ImportNamespaceSpecifier' && !(item.type === 'ImportSpecifier' && item.importKind === 'type'));
     if (named && mayReachPackage(file, specifier, packages, checked)) return true;
+  }
+  return false;
+}
+
+/**
+ * A question asked of modules' texts alone: which kinds of evidence each text holds (bits), and
+ * whether the evidence of several texts together suffices, since a value can take its key from one
+ * module and what makes it a schema from another. `key` names the question for the caches. What
+ * counts as evidence (escapes decoded, keys only) is the question's business, not the module graph's.
+ */
+export interface TextQuestion {
+  readonly key: string;
+  /** `exportsValues`: whether the module may export a value, or only functions, classes and types. */
+  readonly evidence: (text: string, exportsValues: boolean) => number;
+  readonly suffices: (evidence: number) => boolean;
+}
+
+interface TextSummary {
+  readonly stamp: string;
+  /** Every specifier the text may import or re-export; undefined when one may be hidden from a scan. */
+  readonly specifiers: readonly string[] | undefined;
+  /** Undefined for a file too large or not text: the analysis does not read it, the answer is "may". */
+  readonly text: string | undefined;
+  /** Whether the module may export a value (see `VALUE_EXPORT`); a JSON module is one. */
+  readonly exportsValues: boolean;
+  /** By question key. */
+  readonly evidence: Map<string, number>;
+}
+
+/**
+ * Syntax that exports a value other than a function or a class: `export const`/`let`/`var`/`enum`,
+ * `export default`, an export list or star, `export =`, `export import`, a namespace, CommonJS
+ * exports. A module without any exports only functions, classes and types, and the evaluator reads
+ * no value out of those (it runs no function), so nothing behind it reaches an importer's values:
+ * the walk does not follow its imports, and the question is told (`TextQuestion.evidence`).
+ */
+const VALUE_EXPORT =
+  /\bexport\s+(?:default\b|const\b|let\b|var\b|enum\b|import\b|namespace\b|module\b|declare\s+(?:const|let|var|enum|namespace|module)\b|\{|\*|=)|\bmodule\.exports\b|\bexports\s*[.[]/;
+
+const textSummaries = new Map<string, TextSummary>();
+
+/**
+ * A specifier in an `import`/`export … from`, `require(…)` or `import(…)`. A superset of what the
+ * evaluator follows: a match in a comment or a string only adds a module to look at.
+ */
+const SPECIFIER = /\b(?:from|require\s*\(|import\s*\(|import)\s*(['"`])([^'"`\\\n]*)\1/g;
+/** The same positions with a backslash before the closing quote: a specifier a scan cannot read. */
+const ESCAPED_SPECIFIER = /\b(?:from|require\s*\(|import\s*\(|import)\s*(['"`])[^'"`\n]*\\/;
+
+function specifiersIn(text: string): string[] | undefined {
+  if (ESCAPED_SPECIFIER.test(text)) return undefined;
+  const found = new Set<string>();
+  for (const match of text.matchAll(SPECIFIER)) found.add(match[2]!);
+  return [...found];
+}
+
+function textSummaryOf(file: string, stamp: string): TextSummary {
+  const cached = textSummaries.get(file);
+  if (cached?.stamp === stamp) return cached;
+  const buffer = readFileWithin(file, MAX_MODULE_BYTES);
+  const text = !buffer || buffer.includes(0) ? undefined : buffer.toString('utf8');
+  const exportsValues = text !== undefined && (isDataFile(file) || VALUE_EXPORT.test(text));
+  const summary: TextSummary = { stamp, text, specifiers: text === undefined ? undefined : specifiersIn(text), exportsValues, evidence: new Map() };
+  textSummaries.set(file, summary);
+  return summary;
+}
+
+/** The modules one question looks at, at most, for one linted file: past it the answer is "may". */
+const MAX_MODULES_PER_QUESTION = 2000;
+
+/** The specifiers of the linted program's imports; undefined when one cannot be read. */
+function importedSpecifiers(program: TSESTree.Program, text: string): Set<string> | undefined {
+  const specifiers = new Set<string>();
+  for (const statement of program.body) {
+    if (statement.type === 'ImportDeclaration') {
+      // A type import counts too: what a declaration's type says about a value is evidence.
+      if (statement.specifiers.length > 0) specifiers.add(statement.source.value);
+    } else if (statement.type === 'TSImportEqualsDeclaration') {
+      if (statement.moduleReference.type !== 'TSExternalModuleReference') continue;
+      const reference = statement.moduleReference.expression;
+      if (reference.type !== 'Literal' || typeof reference.value !== 'string') return undefined;
+      specifiers.add(reference.value);
+    }
+  }
+  // `require()` and `import()` anywhere, and imports inside `declare module` blocks, by the text.
+  if (/\brequire\b|\bimport\s*\(|\bdeclare\s+module\b/.test(text)) {
+    const more = specifiersIn(text);
+    if (more === undefined) return undefined;
+    for (const specifier of more) specifiers.add(specifier);
+  }
+  return specifiers;
+}
+
+/**
+ * Whether what the linted program imports (by `import`, `import x = require()`, `require()` or
+ * `import()`), directly or through the modules behind it, may complete the evidence `own` (the
+ * linted file's) to what `question` needs: the part of a rule's necessary condition its
+ * vocabulary cannot see in the linted file, because the evaluator reads values through imports.
+ * Type imports count (a declared type is evidence of what a value is); an import of nothing
+ * (`import './setup.js'`) does not. Each module's text is read and asked once per version of its
+ * file and kept for the process; each file is `stat`ed once per pass, so the next lint sees an
+ * edit. A text that cannot be read or scanned answers "may", and so does a walk past its bound.
+ */
+export function importsMayProvide(program: TSESTree.Program, text: string, file: string, question: TextQuestion, own: number, checked: Set<string>): boolean {
+  const specifiers = importedSpecifiers(program, text);
+  if (specifiers === undefined) return true;
+  const visited = new Set<string>();
+  const queue: string[] = [];
+  const enqueue = (from: string, specifier: string): void => {
+    const resolved = resolveSpecifier(from, specifier, 'import', checked);
+    if (isReadable(resolved) && !visited.has(resolved.file)) {
+      visited.add(resolved.file);
+      queue.push(resolved.file);
+    }
+  };
+  for (const specifier of specifiers) enqueue(file, specifier);
+  let evidence = own;
+  for (let index = 0; index < queue.length; index += 1) {
+    if (visited.size > MAX_MODULES_PER_QUESTION) return true;
+    const module = queue[index]!;
+    const stamp = stampInPass(module, checked);
+    if (stamp === undefined) continue;
+    const summary = textSummaryOf(module, stamp);
+    if (summary.text === undefined || summary.specifiers === undefined) return true;
+    let found = summary.evidence.get(question.key);
+    if (found === undefined) summary.evidence.set(question.key, (found = question.evidence(summary.text, summary.exportsValues)));
+    evidence |= found;
+    if (question.suffices(evidence)) return true;
+    // A module of functions and classes hands no value on, so what it imports reaches no importer;
+    // its own text still counts (the flow analysis follows an argument into an imported function).
+    if (summary.exportsValues) for (const specifier of summary.specifiers) enqueue(module, specifier);
   }
   return false;
 }

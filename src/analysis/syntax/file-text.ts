@@ -26,9 +26,14 @@ function decodeEscapes(text: string): string {
 
 const patterns = new Map<string, RegExp>();
 
-/** A case-insensitive pattern matching any of `words` anywhere; one per distinct vocabulary. */
-export function vocabularyPattern(words: Iterable<string>): RegExp {
+/**
+ * A case-insensitive pattern matching any of `words` anywhere, or any of `sources` (regular
+ * expression sources, for a word that only counts in one syntactic form, such as a key); one per
+ * distinct vocabulary.
+ */
+export function vocabularyPattern(words: Iterable<string>, sources: readonly string[] = []): RegExp {
   const alternatives = [...new Set(words)].filter((word) => word !== '').map((word) => word.replace(/[$()*+.?[\\\]^{|}]/g, '\\$&'));
+  alternatives.push(...sources.filter((pattern) => pattern !== ''));
   if (alternatives.length === 0) throw new Error('eslint-plugin-schema-contract: a vocabulary needs at least one word');
   const source = alternatives.join('|');
   let pattern = patterns.get(source);
@@ -39,6 +44,12 @@ export function vocabularyPattern(words: Iterable<string>): RegExp {
   }
   return pattern;
 }
+
+/**
+ * Matches every text: the vocabulary of a rule whose options name what it looks for by regular
+ * expressions (`schemaNames`), which no word list can stand for.
+ */
+export const ANY_TEXT: RegExp = /(?:)/;
 
 /** Whether the linted file may spell a word of `vocabulary` (see `vocabularyPattern`). */
 export function mayMention(sourceCode: Readonly<TSESLint.SourceCode>, vocabulary: RegExp): boolean {
@@ -51,4 +62,12 @@ export function mayMention(sourceCode: Readonly<TSESLint.SourceCode>, vocabulary
     decodedTexts.set(sourceCode, decoded);
   }
   return vocabulary.test(decoded);
+}
+
+/**
+ * A text with its escapes decoded (see `mayMention`), or the text itself when it has none: what a
+ * pattern is asked of besides the text as written, for a module read from disk rather than linted.
+ */
+export function decodedText(text: string): string {
+  return text.includes('\\') ? decodeEscapes(text) : text;
 }
