@@ -6,13 +6,12 @@
  * parse-only in the same test, side by side, and the rules must stay within 1.5× of that CPU time.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { buildForTests, type TestBuild } from '../baseline/build.js';
+import { describe, expect, it, vi } from 'vitest';
+import { useBuiltProjects } from './built-project.js';
 import { hostileCases, largeModule, type HostileCase } from './hostile-cases.js';
 
 // Each child loads ESLint, the parser and the plugin afresh, on a machine other jobs share.
@@ -30,32 +29,16 @@ const CHILD_TIME_LIMIT_MS = 120_000;
 /** The rules' CPU time on the 2 MB module, as a multiple of parsing it alone. */
 const MAX_TIME_OVER_PARSE = 1.5;
 
-let build: TestBuild;
-const roots: string[] = [];
-
-beforeAll(() => {
-  build = buildForTests();
-}, 120_000);
-afterAll(() => {
-  build.remove();
-  for (const root of roots) rmSync(root, { recursive: true, force: true });
-});
+const projects = useBuiltProjects('hostile');
 
 function writeProject(files: Readonly<Record<string, string>>): string {
-  const root = mkdtempSync(join(tmpdir(), 'schema-contract-hostile-'));
-  roots.push(root);
-  const plugin = JSON.stringify(pathToFileURL(build.pluginEntry).href);
-  files = {
+  const plugin = projects.pluginSpecifier();
+  return projects.writeProject({
     ...files,
     'strict.config.mjs': `import plugin from ${plugin};\nexport default [plugin.configs.strict];\n`,
     // The same parser and files as the strict config, no rule: what parsing alone costs.
     'parse-only.config.mjs': `import plugin from ${plugin};\nconst { files, ignores, languageOptions } = plugin.configs.strict;\nexport default [{ files, ignores, languageOptions }];\n`,
-  };
-  for (const [path, text] of Object.entries(files)) {
-    mkdirSync(dirname(join(root, path)), { recursive: true });
-    writeFileSync(join(root, path), text);
-  }
-  return root;
+  });
 }
 
 interface ChildOutcome {

@@ -7,13 +7,12 @@
  * `ROBUSTNESS_VERBOSE=1` prints each child's peak resident memory.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { buildForTests, type TestBuild } from '../baseline/build.js';
+import { describe, expect, it, vi } from 'vitest';
+import { useBuiltProjects } from './built-project.js';
 import { CANARY, memoryCases, type MemoryCase } from './memory-cases.js';
 
 // Each child parses megabytes on a machine other jobs share.
@@ -27,27 +26,10 @@ const HEAP_CAP_MB = 1024;
 /** Ends a hang (minutes of a loop), not a slow run: nothing here measures time. */
 const CHILD_TIME_LIMIT_MS = 800_000;
 
-let build: TestBuild;
-const roots: string[] = [];
-
-beforeAll(() => {
-  build = buildForTests();
-}, 120_000);
-afterAll(() => {
-  build.remove();
-  for (const root of roots) rmSync(root, { recursive: true, force: true });
-});
+const projects = useBuiltProjects('memory');
 
 function writeProject(files: Readonly<Record<string, string>>): string {
-  const root = mkdtempSync(join(tmpdir(), 'schema-contract-memory-'));
-  roots.push(root);
-  const plugin = JSON.stringify(pathToFileURL(build.pluginEntry).href);
-  const all = { ...files, 'strict.config.mjs': `import plugin from ${plugin};\nexport default [plugin.configs.strict];\n` };
-  for (const [path, text] of Object.entries(all)) {
-    mkdirSync(dirname(join(root, path)), { recursive: true });
-    writeFileSync(join(root, path), text);
-  }
-  return root;
+  return projects.writeProject({ ...files, 'strict.config.mjs': `import plugin from ${projects.pluginSpecifier()};\nexport default [plugin.configs.strict];\n` });
 }
 
 interface JsonResult {

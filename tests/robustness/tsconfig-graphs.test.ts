@@ -8,13 +8,12 @@
  * and however many paths lead to it.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildForTests, type TestBuild } from '../baseline/build.js';
+import { describe, expect, it } from 'vitest';
+import { useBuiltProjects } from './built-project.js';
 
 const eslintBin = join(createRequire(import.meta.url).resolve('eslint/package.json'), '..', 'bin', 'eslint.js');
 const spy = pathToFileURL(join(import.meta.dirname, 'fs-spy.mjs')).href;
@@ -25,36 +24,21 @@ const CHILD_TIME_LIMIT_MS = 300_000;
 const ALIAS_FILES = 12;
 const BUDGET_WARNING = /\[SCHEMA_CONTRACT_TSCONFIG_BUDGET\]/g;
 
-let build: TestBuild;
-const roots: string[] = [];
-
-beforeAll(() => {
-  build = buildForTests();
-}, 120_000);
-afterAll(() => {
-  build.remove();
-  for (const root of roots) rmSync(root, { recursive: true, force: true });
-});
+const projects = useBuiltProjects('tsconfig');
 
 const TABLE = "export const UNITS = { enumPolicy: 'described', values: ['g', 'kg'] };\n";
 const tool = (specifier: string): string => `import { z } from 'zod';\nimport { UNITS } from '${specifier}';\nexport const input = z.object({ unit: z.enum(UNITS.values) });\n`;
 
 function writeProject(configs: Record<string, string>): string {
-  const root = realpathSync(mkdtempSync(join(tmpdir(), 'schema-contract-tsconfig-')));
-  roots.push(root);
   const files: Record<string, string> = {
     ...configs,
     'package.json': JSON.stringify({ name: 'graphs', type: 'module' }),
-    'eslint.config.mjs': `import plugin from ${JSON.stringify(pathToFileURL(build.pluginEntry).href)};\nexport default [plugin.configs.recommended];\n`,
+    'eslint.config.mjs': `import plugin from ${projects.pluginSpecifier()};\nexport default [plugin.configs.recommended];\n`,
     'src/glossary/tables.ts': TABLE,
     'src/relative.ts': tool('./glossary/tables.js'),
   };
   for (let index = 0; index < ALIAS_FILES; index++) files[`src/tool${index}.ts`] = tool('@/glossary/tables.js');
-  for (const [path, text] of Object.entries(files)) {
-    mkdirSync(dirname(join(root, path)), { recursive: true });
-    writeFileSync(join(root, path), text);
-  }
-  return root;
+  return projects.writeProject(files);
 }
 
 interface Linted {
