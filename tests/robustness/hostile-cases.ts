@@ -51,7 +51,7 @@ function repeat(count: number, make: (index: number) => string): string[] {
  * A fallback the rules must report wherever it is: the canary that shows the file was analysed
  * past its hostile part (a budget that ran out must cost that value, not the file).
  */
-const CANARY = lines([
+export const CANARY = lines([
   'export function loadSchema(text: string) {',
   '  try {',
   '    return JSON.parse(text);',

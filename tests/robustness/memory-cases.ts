@@ -4,6 +4,8 @@
  * generator is deterministic: the same bytes on every run.
  */
 
+import { CANARY } from './hostile-cases.js';
+
 /** Under the 2 MiB read limit, so every module is read (and parsed) unless a budget says no. */
 export const MODULE_BYTES = 1.9 * 1024 * 1024;
 
@@ -16,18 +18,8 @@ export interface MemoryCase {
 
 const PRELUDE = "import { z } from 'zod';\nconst server = globalThis.server;\nconst tools = [];\n";
 
-/** A fallback every linted file ends with: its finding shows the file was analysed to its end. */
-export const CANARY = [
-  'export function loadSchema(text: string) {',
-  '  try {',
-  '    return JSON.parse(text);',
-  '  } catch {',
-  "    return { type: 'object' };",
-  '  }',
-  '}',
-  "tools.push({ name: 'canary', inputSchema: loadSchema('{}') });",
-  '',
-].join('\n');
+/** The hostile suite's canary ends every linted file: its finding shows the file was analysed to its end. */
+export { CANARY };
 
 function fill(targetBytes: number, block: (index: number) => string, prelude = ''): { text: string; blocks: number } {
   const parts = [prelude];
