@@ -1,5 +1,5 @@
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from '@typescript-eslint/utils';
-import { getKeyName, getTargetName, isTypeWrapper } from '../syntax/ast.js';
+import { getKeyName, getTargetName, isTypeWrapper, valueHolder } from '../syntax/ast.js';
 import { forEachDescendant } from '../syntax/ast-walk.js';
 import { getFunctionName, isFunctionNode, type FunctionNode } from '../syntax/function-name.js';
 import { isBuildOutcome, isKindMember, isKindTest, methodName, OUTCOME_MEMBERS, testedNames, type FallbackPosition, type Resolver } from './fallback-cause.js';
@@ -148,39 +148,30 @@ const IN_PLACE = 'in place of the schema it failed to build';
  * returns it, the binding or target it is assigned to, the promise whose failure it stands for.
  */
 export function describeUnsunkFailure(slot: TSESTree.Expression, sourceCode: Readonly<TSESLint.SourceCode>): string {
-  let node: TSESTree.Node = outermostWrapper(slot);
-  for (let steps = 0; steps < 8 && node.parent; steps++) {
-    const parent: TSESTree.Node = node.parent;
-    switch (parent.type) {
-      case AST_NODE_TYPES.ReturnStatement: {
-        const fn = enclosingFunction(parent);
-        return fn ? returnedFrom(fn, sourceCode) : `returned ${IN_PLACE}`;
-      }
-      case AST_NODE_TYPES.ArrowFunctionExpression:
-        return parent.body === node ? returnedFrom(parent, sourceCode) : `used ${IN_PLACE}`;
-      case AST_NODE_TYPES.VariableDeclarator: {
-        const name = parent.init === node ? getTargetName(parent.id) : undefined;
-        return name === undefined ? `used ${IN_PLACE}` : `held by \`${name}\` ${IN_PLACE}`;
-      }
-      case AST_NODE_TYPES.AssignmentExpression:
-        return `assigned to \`${shortText(parent.left, sourceCode)}\` ${IN_PLACE}`;
-      // `built.unwrapOr(X)`: the result's own default.
-      case AST_NODE_TYPES.CallExpression:
-        return parent.callee.type === AST_NODE_TYPES.MemberExpression && parent.arguments[0] === node
-          ? `what \`${shortText(parent.callee.object, sourceCode)}\` yields when it fails, ${IN_PLACE}`
-          : `used ${IN_PLACE}`;
-      case AST_NODE_TYPES.LogicalExpression:
-      case AST_NODE_TYPES.ConditionalExpression:
-      case AST_NODE_TYPES.AwaitExpression:
-      case AST_NODE_TYPES.ChainExpression:
-        node = parent;
-        break;
-      default:
-        if (!isTypeWrapper(parent)) return `used ${IN_PLACE}`;
-        node = parent;
+  const held = valueHolder(outermostWrapper(slot));
+  if (!held) return `used ${IN_PLACE}`;
+  const { holder: parent, node } = held;
+  switch (parent.type) {
+    case AST_NODE_TYPES.ReturnStatement: {
+      const fn = enclosingFunction(parent);
+      return fn ? returnedFrom(fn, sourceCode) : `returned ${IN_PLACE}`;
     }
+    case AST_NODE_TYPES.ArrowFunctionExpression:
+      return parent.body === node ? returnedFrom(parent, sourceCode) : `used ${IN_PLACE}`;
+    case AST_NODE_TYPES.VariableDeclarator: {
+      const name = parent.init === node ? getTargetName(parent.id) : undefined;
+      return name === undefined ? `used ${IN_PLACE}` : `held by \`${name}\` ${IN_PLACE}`;
+    }
+    case AST_NODE_TYPES.AssignmentExpression:
+      return `assigned to \`${shortText(parent.left, sourceCode)}\` ${IN_PLACE}`;
+    // `built.unwrapOr(X)`: the result's own default.
+    case AST_NODE_TYPES.CallExpression:
+      return parent.callee.type === AST_NODE_TYPES.MemberExpression && parent.arguments[0] === node
+        ? `what \`${shortText(parent.callee.object, sourceCode)}\` yields when it fails, ${IN_PLACE}`
+        : `used ${IN_PLACE}`;
+    default:
+      return `used ${IN_PLACE}`;
   }
-  return `used ${IN_PLACE}`;
 }
 
 /** Methods whose callback yields the value when the receiver failed: a promise's, a result's. */

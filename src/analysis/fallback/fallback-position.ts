@@ -15,7 +15,7 @@
  * all, `flow/`'s.
  */
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from '@typescript-eslint/utils';
-import { getKeyName, getTargetName, isTypeWrapper, unwrapTypeWrappers } from '../syntax/ast.js';
+import { getKeyName, getTargetName, isTypeWrapper, unwrapTypeWrappers, valueHolder } from '../syntax/ast.js';
 import {
   isBuildOutcome,
   isKindTest,
@@ -65,37 +65,27 @@ function logicalLeaves(node: TSESTree.Expression, leaves: TSESTree.Expression[] 
  * assignment it flows into, or the function it is returned from.
  */
 function targetNames(expression: TSESTree.Node): string[] {
-  let node: TSESTree.Node = expression;
-  for (let steps = 0; steps < 8 && node.parent; steps++) {
-    const parent: TSESTree.Node = node.parent;
-    switch (parent.type) {
-      case AST_NODE_TYPES.VariableDeclarator:
-        return parent.init === node ? namesOf(getTargetName(parent.id)) : [];
-      case AST_NODE_TYPES.Property:
-      case AST_NODE_TYPES.PropertyDefinition:
-        return parent.value === node ? namesOf(getKeyName(parent.key, parent.computed)) : [];
-      case AST_NODE_TYPES.AssignmentExpression:
-      case AST_NODE_TYPES.AssignmentPattern:
-        return parent.right === node ? namesOf(getTargetName(parent.left)) : [];
-      case AST_NODE_TYPES.ReturnStatement: {
-        const fn = enclosingFunction(parent);
-        return fn ? namesOf(getFunctionName(fn)) : [];
-      }
-      case AST_NODE_TYPES.ArrowFunctionExpression:
-        return parent.body === node ? namesOf(getFunctionName(parent)) : [];
-      case AST_NODE_TYPES.LogicalExpression:
-      case AST_NODE_TYPES.ConditionalExpression:
-      case AST_NODE_TYPES.AwaitExpression:
-      case AST_NODE_TYPES.ChainExpression:
-        node = parent;
-        break;
-      default:
-        if (!isTypeWrapper(parent)) return [];
-        node = parent;
-        break;
+  const held = valueHolder(expression);
+  if (!held) return [];
+  const { holder: parent, node } = held;
+  switch (parent.type) {
+    case AST_NODE_TYPES.VariableDeclarator:
+      return parent.init === node ? namesOf(getTargetName(parent.id)) : [];
+    case AST_NODE_TYPES.Property:
+    case AST_NODE_TYPES.PropertyDefinition:
+      return parent.value === node ? namesOf(getKeyName(parent.key, parent.computed)) : [];
+    case AST_NODE_TYPES.AssignmentExpression:
+    case AST_NODE_TYPES.AssignmentPattern:
+      return parent.right === node ? namesOf(getTargetName(parent.left)) : [];
+    case AST_NODE_TYPES.ReturnStatement: {
+      const fn = enclosingFunction(parent);
+      return fn ? namesOf(getFunctionName(fn)) : [];
     }
+    case AST_NODE_TYPES.ArrowFunctionExpression:
+      return parent.body === node ? namesOf(getFunctionName(parent)) : [];
+    default:
+      return [];
   }
-  return [];
 }
 
 /** A callback's result: its expression body, or `node` if it is returned from the callback's own body. */

@@ -31,6 +31,27 @@ export function isTypeWrapper(node: TSESTree.Node): node is TypeWrapper {
   );
 }
 
+/**
+ * Where a value stands once the expressions that only pass it on are left behind (`a ?? X`,
+ * `c ? X : y`, `await X`, `X?.y` chains, casts): the first other parent, and the node it holds.
+ * Bounded, like every climb: past a few steps the holder is unknown.
+ */
+export function valueHolder(expression: TSESTree.Node): { readonly holder: TSESTree.Node; readonly node: TSESTree.Node } | undefined {
+  let node = expression;
+  for (let steps = 0; steps < 8 && node.parent; steps++) {
+    const parent: TSESTree.Node = node.parent;
+    const passesOn =
+      parent.type === AST_NODE_TYPES.LogicalExpression ||
+      parent.type === AST_NODE_TYPES.ConditionalExpression ||
+      parent.type === AST_NODE_TYPES.AwaitExpression ||
+      parent.type === AST_NODE_TYPES.ChainExpression ||
+      isTypeWrapper(parent);
+    if (!passesOn) return { holder: parent, node };
+    node = parent;
+  }
+  return undefined;
+}
+
 /** The expression inside any number of type wrappers (`isTypeWrapper`). */
 export function unwrapTypeWrappers(node: TSESTree.Expression): TSESTree.Expression;
 export function unwrapTypeWrappers(node: TSESTree.Node): TSESTree.Node;
