@@ -155,7 +155,7 @@ function describeProblem(problem: ToolNameProblem): string {
 /** What one client says is wrong, as a message words it: "`.`; allowed: letters, digits, `_` and `-`". */
 function describeViolation(violation: ToolNameViolation): string {
   const { rule, problems } = violation;
-  const spelling = problems.filter((problem) => problem.kind === 'characters' || problem.kind === 'first-character');
+  const spelling: readonly ToolNameProblem[] = problems.filter((problem) => problem.kind === 'characters' || problem.kind === 'first-character');
   const parts = spelling.length === 0 ? [] : [...spelling.map(describeProblem), `${rule.strength === 'must' ? 'allowed' : 'recommended'}: ${rule.allowedWords}`];
   return [...parts, ...problems.filter((problem) => !spelling.includes(problem)).map(describeProblem)].join('; ');
 }
