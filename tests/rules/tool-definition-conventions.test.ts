@@ -77,6 +77,18 @@ ruleTester.run('tool-definition-conventions', rule, {
       `,
     },
     {
+      name: 'a definition built from a name it is given is a template: no description is asked of it',
+      options: [{ requireDescription: true }],
+      code: `
+        export class Registrar {
+          readonly tools: object[] = [];
+          add(name: string, inputSchema: object, handler: () => void) {
+            this.tools.push({ name, inputSchema, handler });
+          }
+        }
+      `,
+    },
+    {
       name: 'a relayed tool owns no description: the upstream server does',
       options: [{ requireDescription: true }],
       code: `
@@ -136,6 +148,16 @@ ruleTester.run('tool-definition-conventions', rule, {
         server.registerTool('${'x'.repeat(70)}', { description: 'x', inputSchema: {} }, async () => ({ content: [] }));
       `,
       errors: [{ messageId: 'invalidToolName', data: { name: 'x'.repeat(70), where: REGISTERED, clients: 'OpenAI and Gemini (70 characters, over 64)' }, line: AFTER_SERVER + 1, column: 29 }],
+    },
+    {
+      name: 'in JavaScript, through `require`',
+      filename: 'server.js',
+      code: `
+        const { McpServer } = require('@modelcontextprotocol/sdk/server/mcp.js');
+        const server = new McpServer({ name: 'docs', version: '1.0.0' });
+        server.tool('web search', 'Search the web', async () => ({ content: [] }));
+      `,
+      errors: [{ messageId: 'invalidToolName', data: { name: 'web search', where: 'registered by `server.tool()`', clients: EVERY_CLIENT_SPACE }, line: 4, column: 21 }],
     },
     {
       name: 'the second registration of one name on one server',

@@ -99,11 +99,13 @@ export function checkToolConventions(sites: readonly ConventionSite[], evaluator
       }
     }
     if (site.relayed || site.description === 'unknown') continue;
-    const label = name ?? '<computed>';
     if (site.description === 'absent') {
-      if (options.requireDescription) findings.push({ kind: 'missing-description', node: site.nameNode ?? site.node, name: label, where });
+      // A definition built from a name it is given (`{ name, inputSchema, handler }` in a
+      // registrar) is a template: the tools it makes are the caller's, and may be described there.
+      if (options.requireDescription && name !== undefined) findings.push({ kind: 'missing-description', node: site.nameNode ?? site.node, name, where });
       continue;
     }
+    const label = name ?? (site.nameNode ? evaluator.moduleOf(site.nameNode).text.slice(site.nameNode.range[0], site.nameNode.range[1]) : 'a tool');
     const description = staticString(evaluator.evaluate(site.description));
     if (description !== undefined && description.trim() === '') findings.push({ kind: 'empty-description', node: site.description, name: label, where });
   }
