@@ -89,6 +89,15 @@ ruleTester.run('tool-definition-conventions', rule, {
       `,
     },
     {
+      name: 'a placeholder for a call whose tool is gone, named by the call: its empty description is a stand-in',
+      code: `
+        export function unresolvedFunctionTool(call: { name: string }) {
+          const name = call.name;
+          return { type: 'function', name, description: '', parameters: { type: 'object', properties: {} }, strict: true };
+        }
+      `,
+    },
+    {
       name: 'a relayed tool owns no description: the upstream server does',
       options: [{ requireDescription: true }],
       code: `

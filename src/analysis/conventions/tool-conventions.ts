@@ -98,16 +98,16 @@ export function checkToolConventions(sites: readonly ConventionSite[], evaluator
         names.set(name, [...earlier, site]);
       }
     }
-    if (site.relayed || site.description === 'unknown') continue;
+    // A definition built from a name it is given (`{ name, inputSchema, handler }` in a
+    // registrar, a placeholder for a call whose tool is gone) is a template or a stand-in: the
+    // tools it makes are the caller's, and are described there.
+    if (site.relayed || site.description === 'unknown' || name === undefined) continue;
     if (site.description === 'absent') {
-      // A definition built from a name it is given (`{ name, inputSchema, handler }` in a
-      // registrar) is a template: the tools it makes are the caller's, and may be described there.
-      if (options.requireDescription && name !== undefined) findings.push({ kind: 'missing-description', node: site.nameNode ?? site.node, name, where });
+      if (options.requireDescription) findings.push({ kind: 'missing-description', node: site.nameNode ?? site.node, name, where });
       continue;
     }
-    const label = name ?? (site.nameNode ? evaluator.moduleOf(site.nameNode).text.slice(site.nameNode.range[0], site.nameNode.range[1]) : 'a tool');
     const description = staticString(evaluator.evaluate(site.description));
-    if (description !== undefined && description.trim() === '') findings.push({ kind: 'empty-description', node: site.description, name: label, where });
+    if (description !== undefined && description.trim() === '') findings.push({ kind: 'empty-description', node: site.description, name, where });
   }
   return findings;
 }
