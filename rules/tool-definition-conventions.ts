@@ -56,19 +56,19 @@ export default createRule<Options, MessageIds>({
     const evaluator = getEvaluator(context);
 
     function report(finding: ConventionFinding): void {
-      const base = { name: finding.name, where: finding.where };
+      const { name, where } = finding;
       switch (finding.kind) {
         case 'invalid-name':
-          context.report({ node: finding.node, messageId: 'invalidToolName', data: { ...base, clients: describeViolations(finding.violations) } });
+          context.report({ node: finding.node, messageId: 'invalidToolName', data: { name, where, clients: describeViolations(finding.violations) } });
           return;
         case 'duplicate-name':
-          context.report({ node: finding.node, messageId: 'duplicateToolName', data: { ...base, firstLine: finding.first.loc.start.line, registry: finding.registry } });
+          context.report({ node: finding.node, messageId: 'duplicateToolName', data: { name, where, firstLine: finding.first.loc.start.line, registry: finding.registry } });
           return;
         case 'missing-description':
-          context.report({ node: finding.node, messageId: 'missingToolDescription', data: base });
+          context.report({ node: finding.node, messageId: 'missingToolDescription', data: { name, where } });
           return;
         case 'empty-description':
-          context.report({ node: finding.node, messageId: 'emptyToolDescription', data: base });
+          context.report({ node: finding.node, messageId: 'emptyToolDescription', data: { name, where } });
       }
     }
 
