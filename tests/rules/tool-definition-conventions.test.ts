@@ -138,6 +138,22 @@ ruleTester.run('tool-definition-conventions', rule, {
       errors: [{ messageId: 'invalidToolName', data: { name: 'get weather', where: 'a tool definition', clients: EVERY_CLIENT_SPACE }, line: 2, column: 69 }],
     },
     {
+      name: 'a tool keyed by name in a map used as tools: the key is the name',
+      code: `
+        import { generateText } from 'ai';
+        await generateText({ model, tools: { 'web.search': { description: 'Search the web', parameters: { type: 'object' }, execute: async () => '' } } });
+      `,
+      errors: [{ messageId: 'invalidToolName', data: { name: 'web.search', where: 'a tool keyed by name', clients: DOT }, line: 3, column: 46 }],
+    },
+    {
+      name: "a tool definer's `id` (Mastra's createTool)",
+      code: `
+        import { createTool } from '@mastra/core/tools';
+        export const weather = createTool({ id: 'get weather', description: 'Weather', inputSchema: { type: 'object' }, execute: async () => ({}) });
+      `,
+      errors: [{ messageId: 'invalidToolName', data: { name: 'get weather', where: 'a tool definition', clients: EVERY_CLIENT_SPACE }, line: 3, column: 49 }],
+    },
+    {
       name: 'Gemini alone refuses a name starting with a digit',
       code: `
         export const tools = [{ name: '2fa_verify', description: 'Verify a code', input_schema: { type: 'object', properties: {} } }];
