@@ -193,6 +193,16 @@ ruleTester.run('tool-definition-conventions', rule, {
       errors: [{ messageId: 'duplicateToolName', data: { name: 'search', where: REGISTERED, firstLine: AFTER_SERVER + 1, registry: '`server`' }, line: AFTER_SERVER + 2, column: 29 }],
     },
     {
+      name: "fastmcp's `addTool({ name })`: the server is the registry",
+      code: `
+        import { FastMCP } from 'fastmcp';
+        const server = new FastMCP({ name: 'docs', version: '1.0.0' });
+        server.addTool({ name: 'search', description: 'a', parameters: { type: 'object' }, execute: async () => '' });
+        server.addTool({ name: 'search', description: 'b', parameters: { type: 'object' }, execute: async () => '' });
+      `,
+      errors: [{ messageId: 'duplicateToolName', data: { name: 'search', where: 'registered by `server.addTool()`', firstLine: 4, registry: '`server`' }, line: 5, column: 32 }],
+    },
+    {
       name: 'two definitions of one name in one tool list',
       code: `
         export const tools = [

@@ -91,7 +91,7 @@ function registrationSite(call: TSESTree.CallExpression, evaluator: Evaluator, b
 }
 
 /** `{ name, description, inputSchema }` and its kin, when the sink model calls its schema key a tool's input. */
-function definitionSite(object: TSESTree.ObjectExpression, evaluator: Evaluator): ConventionSite | undefined {
+function definitionSite(object: TSESTree.ObjectExpression, evaluator: Evaluator, byText: Map<string, object>): ConventionSite | undefined {
   const schema = object.properties.find(
     (member): member is TSESTree.Property =>
       member.type === AST_NODE_TYPES.Property && (TOOL_INPUT_KEYS.has(getKeyName(member.key, member.computed) ?? '') || DEFINER_SCHEMA_KEYS.has(getKeyName(member.key, member.computed) ?? '')),
@@ -106,13 +106,16 @@ function definitionSite(object: TSESTree.ObjectExpression, evaluator: Evaluator)
   const keyed = !propertyNamed(object, 'name') && holder?.type === AST_NODE_TYPES.Property && keyedToolOf(object, evaluator) ? holder.key : undefined;
   const nameNode = propertyNamed(object, 'name')?.value ?? propertyNamed(object, 'id')?.value ?? keyed;
   const list = holder?.type === AST_NODE_TYPES.ArrayExpression ? holder : undefined;
+  // `server.addTool({ name, … })` (fastmcp, mcp-use): the server is the registry.
+  const call = holder?.type === AST_NODE_TYPES.CallExpression && holder.arguments[0] === slot ? holder : undefined;
+  const server = call && registryOf(call.callee, evaluator, byText);
   return {
     node: object,
     nameNode,
-    registry: list,
-    registryLabel: 'this tool list',
+    registry: server?.key ?? list,
+    registryLabel: server?.label ?? 'this tool list',
     description: descriptionOf(object),
-    registration: keyed ? 'a tool keyed by name' : 'a tool definition',
+    registration: server ? `registered by \`${calleeText(call!.callee, evaluator)}()\`` : keyed ? 'a tool keyed by name' : 'a tool definition',
     relayed: isRelayedToolDefinition(object),
   };
 }
@@ -123,7 +126,7 @@ export function conventionSites(program: TSESTree.Program, visitorKeys: SourceCo
   const byText = new Map<string, object>();
   forEachDescendant(program, visitorKeys, (node) => {
     const site =
-      node.type === AST_NODE_TYPES.CallExpression ? registrationSite(node, evaluator, byText) : node.type === AST_NODE_TYPES.ObjectExpression ? definitionSite(node, evaluator) : undefined;
+      node.type === AST_NODE_TYPES.CallExpression ? registrationSite(node, evaluator, byText) : node.type === AST_NODE_TYPES.ObjectExpression ? definitionSite(node, evaluator, byText) : undefined;
     if (site) sites.push(site);
     return true;
   });
