@@ -228,7 +228,21 @@ ruleTester.run('tool-definition-conventions', rule, {
       errors: [{ messageId: 'emptyToolDescription', data: { name: 'search', where: 'registered by `server.tool()`' }, line: AFTER_SERVER + 2, column: 31 }],
     },
     {
-      name: 'no description, with requireDescription (strict)',
+      name: 'a config passed by name: its description is followed',
+      options: [{ requireDescription: true }],
+      code: `${SERVER}
+        const searchConfig = { description: '', inputSchema: { q: z.string() } };
+        const fetchConfig = { inputSchema: { url: z.string() } };
+        server.registerTool('search', searchConfig, async () => ({ content: [] }));
+        server.registerTool('fetch', fetchConfig, async () => ({ content: [] }));
+      `,
+      errors: [
+        { messageId: 'emptyToolDescription', data: { name: 'search', where: REGISTERED }, line: AFTER_SERVER + 1, column: 45 },
+        { messageId: 'missingToolDescription', data: { name: 'fetch', where: REGISTERED }, line: AFTER_SERVER + 4, column: 29 },
+      ],
+    },
+    {
+      name: 'no description, with requireDescription (opt-in)',
       options: [{ requireDescription: true }],
       code: `${SERVER}
         server.registerTool('search', { inputSchema: { q: z.string() } }, async () => ({ content: [] }));

@@ -30,6 +30,20 @@ function descriptionOf(object: TSESTree.ObjectExpression): ConventionSite['descr
   return object.properties.some((member) => member.type === AST_NODE_TYPES.SpreadElement) ? 'unknown' : 'absent';
 }
 
+/**
+ * The description of a config passed by name (`const config = { description, inputSchema };
+ * server.registerTool(name, config, run)`), when the evaluator knows the object and it is written
+ * in this file (a finding is reported where the description is).
+ */
+function descriptionThrough(config: TSESTree.Node, evaluator: Evaluator): ConventionSite['description'] {
+  const value = evaluator.evaluate(config);
+  if (value.kind !== 'object') return 'unknown';
+  const description = value.properties.get('description');
+  if (!description) return value.complete ? 'absent' : 'unknown';
+  const node = description.value.node;
+  return node && evaluator.moduleOf(node) === evaluator.moduleOf(config) ? node : 'unknown';
+}
+
 function outermost(node: TSESTree.Node): TSESTree.Node {
   let current = node;
   while (current.parent && isTypeWrapper(current.parent)) current = current.parent;
@@ -69,7 +83,7 @@ function registrationSite(call: TSESTree.CallExpression, evaluator: Evaluator, b
       nameNode: call.arguments[0],
       registry: registry.key,
       registryLabel: registry.label,
-      description: config.type === AST_NODE_TYPES.ObjectExpression ? descriptionOf(config) : 'unknown',
+      description: config.type === AST_NODE_TYPES.ObjectExpression ? descriptionOf(config) : descriptionThrough(config, evaluator),
       registration,
       relayed: false,
     };
