@@ -1,8 +1,11 @@
 /**
  * # conventions/: what clients require of a tool definition beyond its schema
  *
- * - `tool-conventions.ts` (this file): the checks on the tools `flow/tool-sites.ts` enumerates:
- *   a name a client refuses, a name used twice in one registry, a missing or empty description.
+ * - `tool-conventions.ts` (this file): the checks on a file's tools: a name a client refuses, a
+ *   name used twice in one registry, a missing or empty description.
+ * - `convention-sites.ts`: the file's tools, as the sink model (`flow/`) recognises them, with
+ *   their name, registry and description (to give way to `flow/tool-sites.ts`, the shared
+ *   enumeration of tool sites, when it lands).
  * - `tool-names.ts`: what each client accepts as a tool name, with its documented source.
  *
  * Names and descriptions are what the one evaluator (`values/`) makes of them; a value it cannot
