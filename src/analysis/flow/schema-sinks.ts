@@ -6,7 +6,7 @@ import { resolveLibraryCall, type SchemaLibrary } from '../schemas/schema-librar
 import type { JsonSchemaDraft } from '../schemas/schema-structure.js';
 import type { SchemaSink, SinkDialect, SinkRole } from './sink-model.js';
 import { sinkOfValidatingArgument } from './validation-sinks.js';
-import { DEFINER_SCHEMA_KEYS, isToolDefinerConfig, keyedToolOf } from './tool-definitions.js';
+import { DEFINER_SCHEMA_KEYS, isLibraryShape, isToolDefinerConfig, keyedToolOf } from './tool-definitions.js';
 
 /**
  * Sinks: the places where a value becomes a schema because of what the code does with it, not
@@ -225,24 +225,6 @@ export function toolContextOfObject(object: TSESTree.ObjectExpression, evaluator
     if (!described && !keys.some((candidate) => HANDLER_KEYS.has(candidate))) return undefined;
   }
   return { dialect: 'json-schema', toolName: stringValue(propertyNamed(object, 'name')?.value, evaluator) };
-}
-
-/**
- * A schema library's shape rather than a tool: the argument of a builder (`z.object({ name:
- * z.string(), inputSchema: z.record(…) })`, a schema *of* tool descriptors), or an object whose
- * `name` or `description` is itself a library schema (`{ name: z.string(), inputSchema: … }`
- * spread into one later). A tool's name and description are strings, never schemas.
- */
-function isLibraryShape(object: TSESTree.ObjectExpression, evaluator: Evaluator): boolean {
-  const slot = argumentSlot(object);
-  const module = evaluator.moduleOf(object);
-  if (slot && resolveLibraryCall(module, slot.call, evaluator.libraryEnvironment)) return true;
-  for (const name of ['name', 'description']) {
-    const value = propertyNamed(object, name)?.value;
-    const call = value && unwrapChainAndTypeWrappers(value);
-    if (call?.type === AST_NODE_TYPES.CallExpression && resolveLibraryCall(module, call, evaluator.libraryEnvironment)) return true;
-  }
-  return false;
 }
 
 /**
