@@ -21,6 +21,11 @@ export type MessageIds = ConventionKind | 'addObjectType' | 'removeRequiredFlag'
 
 /** MCP keys whose literal root `valid-schema-literal` checks already (its `mcpRoot` option). */
 const MCP_ROOT_KEYS: ReadonlySet<string> = new Set(['inputSchema']);
+/**
+ * Sinks whose root is not always a tool's arguments: the AI SDK's `jsonSchema()` wraps output and
+ * object-generation schemas as often as tool inputs.
+ */
+const ROOT_UNCHECKED_KEYS: ReadonlySet<string> = new Set(['jsonSchema']);
 
 const VOCABULARY = vocabularyPattern(['tool'], [SCHEMA_LITERAL_POSITION_VOCABULARY.source]);
 
@@ -122,7 +127,7 @@ export default createRule<Options, MessageIds>({
       const value = evaluator.evaluate(valueNode);
       const emitted = emittedAt(value, sink);
       if (!emitted) return;
-      const rootCheck = !(emitted.source === 'literal' && MCP_ROOT_KEYS.has(sink.key));
+      const rootCheck = !ROOT_UNCHECKED_KEYS.has(sink.key) && !(emitted.source === 'literal' && MCP_ROOT_KEYS.has(sink.key));
       for (const finding of checkInputSchema(emitted, { clients, parameterDescriptions, rootCheck, key: sink.key })) report(finding, sink, valueNode, emitted);
     }
 

@@ -55,6 +55,8 @@ const valid: Valid[] = [
   // A zod shape *of* tool descriptors, holding a key named `inputSchema`, is not a tool (it was taken for one).
   { code: ZOD + `export const ToolInfo = z.object({ name: z.string(), description: z.string(), inputSchema: z.array(z.string()) });` },
   { code: ZOD + `export const shape = { name: z.string(), inputSchema: z.array(z.string()) };` },
+  // The AI SDK's `jsonSchema()` wraps object-generation schemas too: its root is not a tool's arguments.
+  { code: `import { jsonSchema } from 'ai';\nexport const list = jsonSchema({ type: 'array', items: { type: 'string' } });` },
   // Profiles satisfied.
   {
     code: defined('parameters', "{ type: 'object', properties: { q: { type: ['string', 'null'], description: 'Query', title: 'Query' } }, required: ['q'], additionalProperties: false }"),
