@@ -1,3 +1,4 @@
+import { join, relative } from 'node:path';
 import type { InvalidTestCase, ValidTestCase } from '@typescript-eslint/rule-tester';
 import { describe } from 'vitest';
 import rule, { type MessageIds, type Options } from '../../rules/tool-input-schema-conventions.js';
@@ -90,7 +91,16 @@ const anthropicZod = ZOD + registered('z.union([z.object({ a: z.string() }), z.o
 const cursorZod = ZOD + registered('{ q: z.string(), n: z.number().meta({ title: "Count" }) }');
 const sdkTool = ZOD + `server.tool('search', 'Search', { q: z.string() }, async () => ({ content: [] }));`;
 
+const FIXTURES = relative(process.cwd(), join(import.meta.dirname, 'tool-input-schema-conventions')).split('\\').join('/');
+const imported = `import { searchInput } from './schemas.js';\n` + defined('parameters', 'searchInput');
+
 const invalid: Case[] = [
+  // A schema from another module is reported at its use, saying where the defect is written.
+  {
+    filename: `${FIXTURES}/consumer.ts`,
+    code: imported,
+    errors: [at(imported, 'searchInput', 'requiredUnknownProperty', { sink: SEARCH_PARAMETERS, property: 'page', where: ' (in `./schemas.ts`)' }, {}, 1)],
+  },
   { code: rootArray, errors: [at(rootArray, 'z.array(z.string())', 'rootNotObject', { sink: SEARCH, what: "has `type: 'array'`" })] },
   { code: rootUnion, errors: [at(rootUnion, 'z.union([z.object({ a: z.string() }), z.object({ b: z.string() })])', 'rootNotObject', { sink: SEARCH, what: 'is a composition (`anyOf`) without `type`' })] },
   { code: rootTypebox, errors: [at(rootTypebox, 'Type.String()', 'rootNotObject', { sink: SEARCH_PARAMETERS, what: "has `type: 'string'`" })] },
