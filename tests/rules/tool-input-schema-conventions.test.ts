@@ -64,6 +64,10 @@ const valid: Valid[] = [
     options: [{ clients: ['openai-strict', 'anthropic', 'cursor'], parameterDescriptions: true }],
   },
   { code: defined('parameters', "{ type: 'object', properties: { n: { type: 'integer', default: 10 } } }"), options: [{ clients: ['gemini'] }] },
+  // Closed by the library: zod's `.strict()`, TypeBox's options, valibot's `strictObject`.
+  { code: ZOD + registered('z.object({ q: z.string() }).strict()'), options: [{ clients: ['openai-strict'] }] },
+  { code: TYPEBOX + defined('parameters', 'Type.Object({ q: Type.String() }, { additionalProperties: false })'), options: [{ clients: ['openai-strict'] }] },
+  { code: VALIBOT + defined('parameters', 'v.strictObject({ q: v.string() })'), options: [{ clients: ['openai-strict'] }] },
   // Gemini's `parametersJsonSchema` takes JSON Schema: its keyword list does not apply there.
   { code: defined('parametersJsonSchema', "{ type: 'object', properties: { q: { type: 'string', const: 'x' } }, required: ['q'], additionalProperties: false }"), options: [{ clients: ['gemini'] }] },
   // Not a tool's input: an output schema, a parse.
@@ -89,6 +93,7 @@ const geminiZod = ZOD + registered('{ q: z.string(), n: z.number().optional(), m
 const anthropicRoot = defined('inputSchema', "{ type: 'object', anyOf: [{ required: ['a'] }, { required: ['b'] }], properties: { a: { type: 'string' }, b: { type: 'string' } } }");
 const anthropicZod = ZOD + registered('z.union([z.object({ a: z.string() }), z.object({ b: z.string() })])');
 const cursorZod = ZOD + registered('{ q: z.string(), n: z.number().meta({ title: "Count" }) }');
+const valibotOptional = VALIBOT + defined('parameters', 'v.strictObject({ q: v.string(), n: v.optional(v.number()) })');
 const sdkTool = ZOD + `server.tool('search', 'Search', { q: z.string() }, async () => ({ content: [] }));`;
 
 const FIXTURES = relative(process.cwd(), join(import.meta.dirname, 'tool-input-schema-conventions')).split('\\').join('/');
@@ -162,6 +167,7 @@ const invalid: Case[] = [
     ],
   },
   { code: cursorZod, options: [{ clients: ['cursor'] }], errors: [at(cursorZod, 'q', 'clientMissingTitle', { sink: SEARCH, ...client(CURSOR), property: '`q`' }, {}, 0)] },
+  { code: valibotOptional, options: [{ clients: ['openai-strict'] }], errors: [key(valibotOptional, 'n', 'clientOptionalProperty', { sink: SEARCH_PARAMETERS, ...client(OPENAI), property: '`n`' })] },
   { code: sdkTool, options: [{ parameterDescriptions: true }], errors: [at(sdkTool, 'q:', 'missingParameterDescription', { sink: SEARCH, property: 'q' }, { endColumn: locate(sdkTool, 'q:').column + 1 })] },
 ];
 
