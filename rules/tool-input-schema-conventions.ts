@@ -2,7 +2,7 @@ import { relative, dirname } from 'node:path';
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from '@typescript-eslint/utils';
 import { getEvaluator } from '../src/analysis/values/evaluator.js';
 import { findSchemaLiteralPositions, isSchemaLiteralAt, SCHEMA_LITERAL_POSITION_VOCABULARY } from '../src/analysis/flow/schema-literal-positions.js';
-import { isSdkToolCall, sinkOfArgument } from '../src/analysis/flow/schema-sinks.js';
+import { isSdkToolCall, sinkOfArgument, TOOL_INPUT_KEYS } from '../src/analysis/flow/schema-sinks.js';
 import { describeSink, type SchemaSink } from '../src/analysis/flow/sink-model.js';
 import { emittedFromLiteral, isRawShape, type EmittedSchema } from '../src/analysis/schemas/emitted-schema.js';
 import { emittedFromBuilder, emittedFromRawShape } from '../src/analysis/schemas/emitted-library-schema.js';
@@ -22,10 +22,11 @@ export type MessageIds = ConventionKind | 'addObjectType' | 'removeRequiredFlag'
 /** MCP keys whose literal root `valid-schema-literal` checks already (its `mcpRoot` option). */
 const MCP_ROOT_KEYS: ReadonlySet<string> = new Set(['inputSchema']);
 /**
- * Sinks whose root is not always a tool's arguments: the AI SDK's `jsonSchema()` wraps output and
- * object-generation schemas as often as tool inputs.
+ * The root is checked only under a tool API's own input keys. The AI SDK's `jsonSchema()` wraps
+ * object-generation schemas as often as tool inputs, and a tool definer's `schema` may take a
+ * non-object that the framework wraps itself (LangChain's `tool(fn, { schema: z.string() })`).
  */
-const ROOT_UNCHECKED_KEYS: ReadonlySet<string> = new Set(['jsonSchema']);
+const ROOT_CHECKED_KEYS: ReadonlySet<string> = TOOL_INPUT_KEYS;
 
 const VOCABULARY = vocabularyPattern(['tool'], [SCHEMA_LITERAL_POSITION_VOCABULARY.source]);
 
@@ -127,7 +128,7 @@ export default createRule<Options, MessageIds>({
       const value = evaluator.evaluate(valueNode);
       const emitted = emittedAt(value, sink);
       if (!emitted) return;
-      const rootCheck = !ROOT_UNCHECKED_KEYS.has(sink.key) && !(emitted.source === 'literal' && MCP_ROOT_KEYS.has(sink.key));
+      const rootCheck = ROOT_CHECKED_KEYS.has(sink.key) && !(emitted.source === 'literal' && MCP_ROOT_KEYS.has(sink.key));
       for (const finding of checkInputSchema(emitted, { clients, parameterDescriptions, rootCheck, key: sink.key })) report(finding, sink, valueNode, emitted);
     }
 

@@ -58,6 +58,8 @@ const valid: Valid[] = [
   { code: ZOD + `export const shape = { name: z.string(), inputSchema: z.array(z.string()) };` },
   // The AI SDK's `jsonSchema()` wraps object-generation schemas too: its root is not a tool's arguments.
   { code: `import { jsonSchema } from 'ai';\nexport const list = jsonSchema({ type: 'array', items: { type: 'string' } });` },
+  // A tool definer may wrap a non-object itself: LangChain's `tool(fn, { name, schema: z.string() })`.
+  { code: ZOD + `export const echo = tool(async (text: string) => text, { name: 'echo', description: 'Echo', schema: z.string() });` },
   // Profiles satisfied.
   {
     code: defined('parameters', "{ type: 'object', properties: { q: { type: ['string', 'null'], description: 'Query', title: 'Query' } }, required: ['q'], additionalProperties: false }"),
