@@ -20,6 +20,7 @@ const EXPECTED_RULES = [
   'no-permissive-schema-fallback',
   'no-schema-helper-throw',
   'require-glossary-corroboration',
+  'tool-input-schema-conventions',
   'valid-schema-literal',
 ];
 
