@@ -55,6 +55,14 @@ export const selectParser = (def, typeName, refs) => {
   }
 };`;
 
+/** zod-to-json-schema's `optional(X)`: when `parseDef` cannot convert X (a function, a symbol), the optional becomes "any". */
+const PARSE_OPTIONAL_DEF = `${PARSE_ANY_DEF}
+export const parseOptionalDef = (def, refs) => {
+  if (refs.currentPath.toString() === refs.propertyPath?.toString()) return parseDef(def.innerType._def, refs);
+  const innerSchema = parseDef(def.innerType._def, { ...refs, currentPath: [...refs.currentPath, "anyOf", "1"] });
+  return innerSchema ? { anyOf: [{ not: parseAnyDef(refs) }, innerSchema] } : parseAnyDef(refs);
+};`;
+
 const TOOL = (helper: string, fallback: string): string => `${helper}
 export const search = { name: 'search', description: 'Search the catalogue', inputSchema: ${fallback} };`;
 
@@ -100,6 +108,18 @@ ruleTester.run('no-permissive-schema-fallback: a helper returning a permissive s
       name: "zod-to-json-schema's recursive $ref breaking the cycle with parseAnyDef(refs) (a function declaration)",
       code: RECURSIVE_REF,
       errors: [{ messageId: FAILURE, data: { accepts: helped('parseAnyDef'), sink: GET_REF_SINK }, ...AT_CYCLE(RECURSIVE_REF), suggestions: [] }],
+    },
+    {
+      name: "zod-to-json-schema's optional of a kind parseDef cannot convert becomes the helper's {}",
+      code: PARSE_OPTIONAL_DEF,
+      errors: [
+        {
+          messageId: FAILURE,
+          data: { accepts: helped('parseAnyDef'), sink: 'used in place of `{ anyOf: [{ not: parseAnyDef(refs) }, innerSc…`' },
+          ...locate(PARSE_OPTIONAL_DEF, 'parseAnyDef(refs)', 2),
+          suggestions: [],
+        },
+      ],
     },
     {
       name: 'the same helper bound to a const arrow function',
