@@ -63,6 +63,17 @@ export const parseOptionalDef = (def, refs) => {
   return innerSchema ? { anyOf: [{ not: parseAnyDef(refs) }, innerSchema] } : parseAnyDef(refs);
 };`;
 
+const DECLARED = `import type { JSONSchema7 } from 'json-schema';
+const anyDef = () => ({});
+export function toolSchema(def: ToolDef): JSONSchema7 {
+  try {
+    return marshal(def.args);
+  } catch (err) {
+    log.error('schema marshal failed', err);
+    return anyDef();
+  }
+}`;
+
 const TOOL = (helper: string, fallback: string): string => `${helper}
 export const search = { name: 'search', description: 'Search the catalogue', inputSchema: ${fallback} };`;
 
@@ -97,6 +108,10 @@ ruleTester.run('no-permissive-schema-fallback: a helper returning a permissive s
     {
       name: "registerTool's inputSchema from a helper yielding {} is a zod raw shape (no arguments)",
       code: "import { z } from 'zod';\nconst noArguments = () => ({});\nserver.registerTool('ping', { description: 'Ping', inputSchema: spec.shape ?? noArguments() }, async () => ({ content: [] }));",
+    },
+    {
+      name: 'a helper returning its parameter in the catch of a function declared JSONSchema7 is not permissive',
+      code: DECLARED.replace('const anyDef = () => ({});', 'const anyDef = (fallback) => fallback;').replace('anyDef()', 'anyDef(def.args)'),
     },
     {
       name: 'an async helper yields a promise, not a schema',
@@ -152,6 +167,11 @@ ruleTester.run('no-permissive-schema-fallback: a helper returning a permissive s
           suggestions: [],
         },
       ],
+    },
+    {
+      name: 'a helper returning {} in the catch of a function declared JSONSchema7: the declared type says it is a schema',
+      code: DECLARED,
+      errors: [{ messageId: FAILURE, data: { accepts: helped('anyDef'), sink: 'returned as the `JSONSchema7` this function declares' }, ...locate(DECLARED, 'anyDef()'), suggestions: [] }],
     },
     {
       name: 'a missing schema defaulting to the helper: the message names the closed schema, no suggestion rewrites the call',
