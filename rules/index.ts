@@ -4,6 +4,7 @@ import noPermissiveSchemaFallback from './no-permissive-schema-fallback.js';
 import noSchemaHelperThrow from './no-schema-helper-throw.js';
 import requireGlossaryCorroboration from './require-glossary-corroboration.js';
 import toolDefinitionConventions from './tool-definition-conventions.js';
+import toolInputSchemaConventions from './tool-input-schema-conventions.js';
 import validSchemaLiteral from './valid-schema-literal.js';
 
 export const rules = {
@@ -13,5 +14,6 @@ export const rules = {
   'no-schema-helper-throw': noSchemaHelperThrow,
   'require-glossary-corroboration': requireGlossaryCorroboration,
   'tool-definition-conventions': toolDefinitionConventions,
+  'tool-input-schema-conventions': toolInputSchemaConventions,
   'valid-schema-literal': validSchemaLiteral,
 };

@@ -6,6 +6,7 @@ import { fallbackSlotListeners, getFallbackPosition, referenceName, type Fallbac
 import { isStandardJsonSchemaMember, permissiveConverterOption, permissiveStandardSchemaOption, schemaByWhatItIs } from '../src/analysis/flow/schema-evidence.js';
 import { resolveLibraryReference } from '../src/analysis/schemas/schema-libraries.js';
 import { isRelayedToolSchema } from '../src/analysis/fallback/relayed-tool.js';
+import { permissiveHelperCall } from '../src/analysis/fallback/permissive-helper.js';
 import { describeUnsunkFailure, isCertainFailure, isStandardSchemaDocumentation } from '../src/analysis/fallback/failure-evidence.js';
 import { isJsonSchemaShaped, isSchemaOnlyObject, JSON_SCHEMA_KEYWORDS, mayBePermissiveObjectLiteral, NO_ARGUMENTS_JSON_SCHEMA, type Permissiveness } from '../src/analysis/schemas/schema-model.js';
 import { permissiveValueOf, refinesItself } from '../src/analysis/schemas/permissive-value.js';
@@ -158,9 +159,11 @@ export default createRule<Options, MessageIds>({
       if (candidate.parent?.type === AST_NODE_TYPES.AssignmentExpression && candidate.parent.right === candidate && refinesItself(candidate.parent)) return;
       const position = getFallbackPosition(candidate, sourceCode);
       if (!position) return;
-      const permissive = permissiveValueOf(node, sinks().evaluator);
+      // `return parseAnyDef(refs)`: a helper of the file whose every return is a permissive schema.
+      const permissive = permissiveValueOf(node, sinks().evaluator) ?? permissiveHelperCall(node, sinks().evaluator, sourceCode.visitorKeys);
       if (!permissive) return;
       const { value, permissiveness } = permissive;
+      const helper = 'helper' in permissive ? permissive.helper : undefined;
       // zod's `schema.catch(value)` is the value parsing yields when it fails, not a rejection handler.
       if (position.form === 'rejection-handler' && position.replaced[0] && evaluate(position.replaced[0]).kind === 'builder') return;
       // `loose ? {} : { type: 'object' }` chooses between two permissive schemas: nothing is replaced.
@@ -169,7 +172,7 @@ export default createRule<Options, MessageIds>({
       if (isStandardSchemaDocumentation(node, (fn) => sinks().callSitesOf(fn))) return;
       const target = destination(position, candidate, value);
       if (!target || (target.output && !checkOutputSchemas)) return;
-      const accepts = ACCEPTS[permissiveness];
+      const accepts = helper === undefined ? ACCEPTS[permissiveness] : `${ACCEPTS[permissiveness]} (\`${helper}()\` returns a permissive schema whatever it is given)`;
       if (position.cause === 'failure') {
         context.report({ node, messageId: 'permissiveFailureFallback', data: { accepts, sink: target.sink } });
         return;
@@ -179,7 +182,8 @@ export default createRule<Options, MessageIds>({
         node,
         messageId: 'permissiveAbsenceFallback',
         data: { accepts, sink: target.sink, closed: closed.text },
-        suggest: closed.fixable
+        // The helper may have other callers that mean "anything": the call is not this fallback's to rewrite.
+        suggest: closed.fixable && helper === undefined
           ? [
               {
                 messageId: 'replaceWithClosedSchema',

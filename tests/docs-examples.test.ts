@@ -14,6 +14,10 @@ import plugin from '../src/index.js';
 //
 // A block may hold several files: a comment line naming a path (`// glossary/tables.ts`) starts
 // one, so imports between them resolve as they would in a project.
+//
+// A block whose first line is `// options: {…}` (JSON) shows an opt-in finding: it is linted with
+// the doc's rule set to those options on top of the config, so a ✅ block is also clean with them.
+const OPTIONS_LINE = /^\/\/ options: (\{.*\})$/;
 
 const ROOT = join(import.meta.dirname, '..');
 const DOCS = join(ROOT, 'docs', 'rules');
@@ -29,6 +33,8 @@ interface ExampleBlock {
   /** 1-based line of the block's first code line in the doc, for failure messages. */
   readonly docLine: number;
   readonly strictOnly: boolean;
+  /** The doc's rule's options the block is linted with, when its first line states them. */
+  readonly options: Record<string, unknown> | undefined;
 }
 
 /** The fenced code blocks of the `## Examples` section, each under the last ❌/✅ marker before it. */
@@ -52,7 +58,9 @@ function exampleBlocks(markdown: string): ExampleBlock[] {
       let end = start;
       while (end < lines.length && lines[end] !== '```') end += 1;
       const code = lines.slice(start, end).join('\n');
-      blocks.push({ verdict, code, docLine: start + 1, strictOnly: /configs\.strict/.test(lines[start] ?? '') });
+      const stated = OPTIONS_LINE.exec(lines[start] ?? '');
+      const options = stated ? (JSON.parse(stated[1]!) as Record<string, unknown>) : undefined;
+      blocks.push({ verdict, code, docLine: start + 1, strictOnly: /configs\.strict/.test(lines[start] ?? ''), options });
       index = end;
     }
   }
@@ -89,7 +97,7 @@ interface Reported {
   readonly message: string;
 }
 
-async function lint(block: ExampleBlock, config: 'recommended' | 'strict'): Promise<{ reported: Reported[]; files: Map<string, string> }> {
+async function lint(block: ExampleBlock, config: 'recommended' | 'strict', rule: string): Promise<{ reported: Reported[]; files: Map<string, string> }> {
   const directory = mkdtempSync(join(tmpdir(), 'schema-contract-docs-'));
   workspaces.push(directory);
   const files = filesOf(block.code);
@@ -97,7 +105,8 @@ async function lint(block: ExampleBlock, config: 'recommended' | 'strict'): Prom
     mkdirSync(dirname(join(directory, path)), { recursive: true });
     writeFileSync(join(directory, path), text);
   }
-  const eslint = new ESLint({ cwd: directory, overrideConfigFile: true, baseConfig: [plugin.configs[config]] as never });
+  const configured = block.options ? [{ rules: { [`${NAMESPACE}/${rule}`]: ['error', block.options] } }] : [];
+  const eslint = new ESLint({ cwd: directory, overrideConfigFile: true, baseConfig: [plugin.configs[config], ...configured] as never });
   const results = await eslint.lintFiles([...files.keys()]);
   const reported = results.flatMap((result) =>
     result.messages.map((message) => ({
@@ -131,7 +140,7 @@ describe.each(docs)('docs/rules/%s examples', (doc) => {
     '✅ block at line %i: nothing in recommended or strict',
     async (_line, block) => {
       for (const config of ['recommended', 'strict'] as const) {
-        const { reported } = await lint(block, config);
+        const { reported } = await lint(block, config, rule);
         expect(reported, `${config}`).toEqual([]);
       }
     },
@@ -140,7 +149,7 @@ describe.each(docs)('docs/rules/%s examples', (doc) => {
   it.each(blocks.filter((block) => block.verdict === 'incorrect').map((block) => [block.docLine, block] as const))(
     `❌ block at line %i: each marked line is reported by ${rule}`,
     async (_line, block) => {
-      const { reported, files } = await lint(block, block.strictOnly ? 'strict' : 'recommended');
+      const { reported, files } = await lint(block, block.strictOnly ? 'strict' : 'recommended', rule);
       expect(reported.filter((message) => message.ruleId === null || !message.ruleId.startsWith(`${NAMESPACE}/`))).toEqual([]);
       const byRule = [...new Set(reported.filter((message) => message.ruleId === `${NAMESPACE}/${rule}`).map((message) => message.location))];
       expect(byRule.sort(), `reported by ${rule}: ${JSON.stringify(byRule)}`).toEqual(markedLines(files).sort());

@@ -1,12 +1,9 @@
 /**
- * # conventions/: what clients require of a tool definition beyond its schema
- *
- * - `tool-conventions.ts` (this file): the checks on a file's tools: a name a client refuses, a
- *   name used twice in one registry, a missing or empty description.
- * - `convention-sites.ts`: the file's tools, as the sink model (`flow/`) recognises them, with
- *   their name, registry and description (to give way to `flow/tool-sites.ts`, the shared
- *   enumeration of tool sites, when it lands).
- * - `tool-names.ts`: what each client accepts as a tool name, with its documented source.
+ * The checks on a file's tools beyond their schemas (see `client-profiles.ts` for the folder):
+ * a name a client refuses, a name used twice in one registry, a missing or empty description.
+ * `convention-sites.ts` lists the tools, as the sink model (`flow/`) recognises them (to give way
+ * to `flow/tool-sites.ts`, the shared enumeration of tool sites, when it lands); `tool-names.ts`
+ * says what each client accepts as a name, with its documented source.
  *
  * Names and descriptions are what the one evaluator (`values/`) makes of them; a value it cannot
  * know is never a finding.

@@ -7,6 +7,8 @@
  *   `if/else` branches).
  * - `fallback-cause.ts`: whether what is tested is absence or failure, and the shared vocabulary.
  * - `relayed-tool.ts`: a tool passed on from whoever declared and runs it (a proxy, an adapter).
+ * - `permissive-helper.ts`: a call of a function of the file that returns a permissive schema
+ *   whatever it is given (`parseAnyDef(refs)`), which the evaluator, running no function, leaves open.
  * - `failure-evidence.ts`: the fallbacks that are a failure's for certain (a `catch`, an outcome
  *   test, a converter's unknown kind, a cycle break), which a schema-shaped value makes a finding
  *   with no sink in view; and the Standard Schema documentation hook, which is never one.

@@ -6,7 +6,7 @@ import { resolveLibraryCall, type SchemaLibrary } from '../schemas/schema-librar
 import type { JsonSchemaDraft } from '../schemas/schema-structure.js';
 import type { SchemaSink, SinkDialect, SinkRole } from './sink-model.js';
 import { sinkOfValidatingArgument } from './validation-sinks.js';
-import { DEFINER_SCHEMA_KEYS, isToolDefinerConfig, keyedToolOf } from './tool-definitions.js';
+import { DEFINER_SCHEMA_KEYS, isLibraryShape, isToolDefinerConfig, keyedToolOf } from './tool-definitions.js';
 
 /**
  * Sinks: the places where a value becomes a schema because of what the code does with it, not
@@ -192,6 +192,7 @@ interface ToolContext {
  * SDK's `tool({...})`, or shaped like one (a schema key beside a name, description or handler).
  */
 export function toolContextOfObject(object: TSESTree.ObjectExpression, evaluator: Evaluator, key?: string): ToolContext | undefined {
+  if (isLibraryShape(object, evaluator)) return undefined;
   const slot = argumentSlot(object);
   if (slot) {
     const method = calleeName(slot.call.callee);

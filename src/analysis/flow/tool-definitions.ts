@@ -2,6 +2,7 @@ import { AST_NODE_TYPES, type TSESTree } from '@typescript-eslint/utils';
 import { getKeyName, isTypeWrapper, memberName, unwrapChainAndTypeWrappers } from '../syntax/ast.js';
 import { findBinding } from '../values/bindings.js';
 import type { Evaluator } from '../values/evaluator.js';
+import { resolveLibraryCall } from '../schemas/schema-libraries.js';
 
 /**
  * Tool definitions that carry no `name` key of their own, or hold their schema under a key that
@@ -156,4 +157,24 @@ function isUsedAsTools(identifier: TSESTree.Identifier): boolean {
   if (target.type === AST_NODE_TYPES.ObjectExpression) return definerCallOf(target) !== undefined;
   const call = target.parent;
   return (call?.type === AST_NODE_TYPES.CallExpression || call?.type === AST_NODE_TYPES.NewExpression) && call.callee !== target && isToolDefinerName(calleeNameOf(call.callee));
+}
+
+/**
+ * A schema library's shape rather than a tool: the argument of a builder (`z.object({ name:
+ * z.string(), inputSchema: z.record(…) })`, a schema *of* tool descriptors), or an object whose
+ * `name` or `description` is itself a library schema (`{ name: z.string(), inputSchema: … }`
+ * spread into one later). A tool's name and description are strings, never schemas.
+ */
+export function isLibraryShape(object: TSESTree.ObjectExpression, evaluator: Evaluator): boolean {
+  const module = evaluator.moduleOf(object);
+  const call = outermost(object).parent;
+  if (call?.type === AST_NODE_TYPES.CallExpression && call.callee !== outermost(object) && resolveLibraryCall(module, call, evaluator.libraryEnvironment)) return true;
+  for (const property of object.properties) {
+    if (property.type !== AST_NODE_TYPES.Property) continue;
+    const key = getKeyName(property.key, property.computed);
+    if (key !== 'name' && key !== 'description') continue;
+    const value = unwrapChainAndTypeWrappers(property.value);
+    if (value.type === AST_NODE_TYPES.CallExpression && resolveLibraryCall(module, value, evaluator.libraryEnvironment)) return true;
+  }
+  return false;
 }
