@@ -20,6 +20,7 @@ const EXPECTED_RULES = [
   'no-permissive-schema-fallback',
   'no-schema-helper-throw',
   'require-glossary-corroboration',
+  'tool-definition-conventions',
   'tool-input-schema-conventions',
   'valid-schema-literal',
 ];
@@ -39,7 +40,7 @@ function objectSchemas(schema: unknown, found: JsonSchemaNode[] = []): JsonSchem
 }
 
 describe('plugin structure', () => {
-  it('ships exactly the six rules users configure and baseline by name', () => {
+  it('ships exactly the eight rules users configure and baseline by name', () => {
     expect(Object.keys(rules).sort()).toEqual(EXPECTED_RULES);
     expect(ruleFiles.sort()).toEqual(EXPECTED_RULES);
   });

@@ -5,6 +5,10 @@
  * fails silently there. `client-profiles.ts` (this file) says what each client documents, with
  * the source; `input-schema-conventions.ts` checks an emitted schema (`schemas/emitted-schema.ts`)
  * against the client-independent conventions and the profiles a server targets.
+ *
+ * What clients require of a tool beyond its schema: `tool-names.ts` (each client's tool-name rule,
+ * with its source), `convention-sites.ts` (a file's tools, as the sink model recognises them) and
+ * `tool-conventions.ts` (names refused or repeated, descriptions missing or empty).
  */
 
 export type ClientName = 'openai-strict' | 'gemini' | 'anthropic' | 'cursor';

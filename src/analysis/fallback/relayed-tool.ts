@@ -27,6 +27,16 @@ export function isRelayedToolSchema(slot: TSESTree.Node, replaced: readonly TSES
   return source !== undefined && replaced.every((value) => schemaReadOf(value) === source);
 }
 
+/**
+ * Whether a tool definition passes on another tool: its `name` read from a descriptor
+ * (`{ name: tool.name, … }`) and no handler of its own. Its description, like its schema, is
+ * the declaring server's.
+ */
+export function isRelayedToolDefinition(definition: TSESTree.ObjectExpression): boolean {
+  if (definition.properties.some((member) => member.type === AST_NODE_TYPES.Property && isHandlerKey(getKeyName(member.key, member.computed) ?? ''))) return false;
+  return relayedDescriptor(definition) !== undefined;
+}
+
 /** `tool` when the definition's `name` is `tool.name`: the name of the tool relayed. */
 function relayedDescriptor(definition: TSESTree.ObjectExpression): string | undefined {
   for (const member of definition.properties) {
