@@ -84,6 +84,36 @@ describe('static evaluator', () => {
     expect(evaluate("import { z } from 'zod'; const base = z.object({}); const probe = base.passthrough();")).toBe('<zod:object.passthrough>');
   });
 
+  it('applies a project function of one returned expression to the call\'s arguments', () => {
+    expect(evaluate("function keys(o) { return Object.keys(o).filter((k) => k !== 'B'); } enum E { A = 'a', B = 'b' } const probe = keys(E);")).toEqual(['A']);
+    expect(evaluate("const T = { values: ['a'] }; const pick = ({ values }, extra = 'x') => [...values, extra]; const probe = pick(T);")).toEqual(['a', 'x']);
+    // A call given nothing read through a binding reshapes no table, and is not applied.
+    expect(evaluate("const pick = ({ values }) => values; const probe = pick({ values: ['a'] });")).toBe('<unknown>');
+    // The result keeps the origins of what it was built from: the table, not the helper.
+    const { value } = probe("/** @enumPolicy described */\nconst TABLE = ['a'];\nconst copy = (list) => list.slice();\nconst probe = copy(TABLE);");
+    expect(value.origins.map((origin) => origin.name)).toContain('TABLE');
+  });
+
+  it('does not apply functions beyond one returned expression, methods reading this, or recursion', () => {
+    expect(evaluate('const T = [1]; function f(x) { const y = [x]; return y; } const probe = f(T);')).toBe('<unknown>');
+    expect(evaluate('const T = [1]; async function f(x) { return [x]; } const probe = f(T);')).toBe('<unknown>');
+    expect(evaluate('const o = { list: [1], get() { return this.list; } }; const probe = o.get();')).toBe('<unknown>');
+    expect(evaluate("const utils = { twice: (x) => [x, x] }; const probe = utils.twice('a');")).toBe('<unknown>');
+    expect(evaluate('const N = 1; function f(n) { return [n, ...f(n)]; } const probe = f(N);')).toEqual([1, '<…>']);
+    expect(evaluate('declare const args: unknown[]; const f = (a) => [a]; const probe = f(...args);')).toBe('<unknown>');
+  });
+
+  it('stops applying project functions past the per-file budget of calls', () => {
+    const tables = Array.from({ length: 1_200 }, (_, index) => `const T${index} = ${index};`).join('\n');
+    const calls = Array.from({ length: 1_200 }, (_, index) => `wrap(T${index})`).join(', ');
+    const { value } = probe(`${tables}\nconst wrap = (x) => [x]; const probe = [${calls}];`);
+    const elements = value.kind === 'array' ? value.elements : [];
+    expect(elements).toHaveLength(1_200);
+    expect(show(elements[0]!)).toEqual([0]);
+    expect(show(elements[999]!)).toEqual([999]);
+    expect(show(elements[1_000]!)).toBe('<unknown>');
+  });
+
   it('stays bounded on huge, deep and cyclic input', () => {
     const huge = probe(`const probe = [${Array.from({ length: 50_000 }, (_, index) => index).join(',')}];`);
     expect(huge.value.kind === 'array' && huge.value.complete).toBe(false);
@@ -132,6 +162,20 @@ describe('static evaluator across modules', () => {
     expect(evaluate("import { X } from './cycle-a'; const probe = X;", tool)).toBe('<unknown>');
     expect(evaluate("import { X } from './broken'; const probe = X;", tool)).toBe('<unknown>');
     expect(evaluate("import { X } from './glossary/'; const probe = X;", tool)).toBe('<unknown>');
+  });
+
+  it('applies a function imported from a project module, keeping the dependency table it is given', () => {
+    write('utils.ts', "export function getEnumKeys(e: object) { return Object.keys(e).filter((k) => k !== 'Unknown'); }\n");
+    expect(evaluate("import { getEnumKeys } from './utils.js'; enum E { Unknown = 0, A = 1 } const probe = getEnumKeys(E);", tool)).toEqual(['A']);
+    expect(evaluate("import * as utils from './utils'; const T = { X: 1, Unknown: 2 }; const probe = utils.getEnumKeys(T);", tool)).toEqual(['X']);
+    // An argument read through no binding: the call reshapes no table, and the module stays closed.
+    expect(evaluate("import * as utils from './utils'; const probe = utils.getEnumKeys({ X: 1 });", tool)).toBe('<unknown>');
+    // An enum of an installed dependency stays unknown, and the list is still that package's table.
+    write('node_modules/vendor-api/package.json', '{ "name": "vendor-api", "main": "index.js" }');
+    write('node_modules/vendor-api/index.js', 'exports.Status = { A: 0 };\n');
+    const { value } = probe("import { Status } from 'vendor-api'; import { getEnumKeys } from './utils.js'; const probe = getEnumKeys(Status);", { filename: tool });
+    expect(value.kind).toBe('unknown');
+    expect(value.origins.map((origin) => origin.dependency?.packageName)).toContain('vendor-api');
   });
 
   it('re-reads a module changed on disk', () => {

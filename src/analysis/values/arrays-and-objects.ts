@@ -1,4 +1,4 @@
-import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
+import type { TSESTree } from '@typescript-eslint/utils';
 import { getKeyName } from '../syntax/ast.js';
 import { findBinding } from './bindings.js';
 import type { ModuleSource } from '../modules/module-graph.js';
@@ -8,13 +8,12 @@ import {
   isNullish,
   MAX_ELEMENTS,
   primitive,
-  read,
   truthiness,
   unknown,
   type Environment,
   type Evaluation,
-  type Variable,
 } from './evaluation.js';
+import { apply } from './function-calls.js';
 import type { ArrayValue, Primitive, StaticProperty, StaticValue } from './static-value.js';
 import { OriginList, VALUE_LIMITS } from './value-budget.js';
 
@@ -325,68 +324,4 @@ function filterArray(ev: Evaluation, list: ArrayValue, callback: StaticValue, no
     else if (truth) elements.push(element);
   }
   return { kind: 'array', elements, complete, node, file: module.file, origins: list.origins };
-}
-
-/**
- * Applies a simple callback: an arrow or function whose body is one expression (or one `return`),
- * with identifier or destructuring parameters. `String`/`Number` convert primitives.
- * Undefined when the callback is beyond that.
- */
-function apply(ev: Evaluation, callback: StaticValue, args: readonly StaticValue[], node: TSESTree.Node, module: ModuleSource, env: Environment, depth: number): StaticValue | undefined {
-  if (callback.kind !== 'function') return undefined;
-  const fn = callback.function;
-  let body: TSESTree.Node | undefined = fn.body ?? undefined;
-  if (body?.type === 'BlockStatement') {
-    const only = body.body.length === 1 ? body.body[0] : undefined;
-    body = only?.type === 'ReturnStatement' && only.argument ? only.argument : undefined;
-  }
-  if (!body || fn.async || fn.generator) return undefined;
-  const fnModule = ev.moduleOf(fn);
-  const scope = fnModule.getScope(fn);
-  const bindings = new Map<Variable, StaticValue>(env ?? []);
-  for (const [index, parameter] of fn.params.entries()) {
-    const argument = args[index] ?? primitive(undefined, undefined, module.file);
-    if (!bindPattern(ev, parameter, argument, scope, bindings, fnModule, depth)) return undefined;
-  }
-  return ev.value(body, fnModule, bindings, depth);
-}
-
-function bindPattern(
-  ev: Evaluation,
-  pattern: TSESTree.Node,
-  value: StaticValue,
-  scope: TSESLint.Scope.Scope,
-  bindings: Map<Variable, StaticValue>,
-  module: ModuleSource,
-  depth: number,
-): boolean {
-  switch (pattern.type) {
-    case 'Identifier': {
-      const variable = scope.set.get(pattern.name);
-      if (!variable) return false;
-      bindings.set(variable, value);
-      return true;
-    }
-    case 'AssignmentPattern': {
-      const effective = value.kind === 'primitive' && value.value === undefined ? ev.value(pattern.right, module, bindings, depth) : value;
-      return bindPattern(ev, pattern.left, effective, scope, bindings, module, depth);
-    }
-    case 'ObjectPattern':
-      for (const property of pattern.properties) {
-        if (property.type === 'RestElement') return false;
-        const key = property.computed ? undefined : getKeyName(property.key, false);
-        if (key === undefined) return false;
-        if (!bindPattern(ev, property.value, read(ev, value, key, property, module), scope, bindings, module, depth)) return false;
-      }
-      return true;
-    case 'ArrayPattern':
-      for (const [index, element] of pattern.elements.entries()) {
-        if (!element) continue;
-        if (element.type === 'RestElement') return false;
-        if (!bindPattern(ev, element, read(ev, value, String(index), element, module), scope, bindings, module, depth)) return false;
-      }
-      return true;
-    default:
-      return false;
-  }
 }

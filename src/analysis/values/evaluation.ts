@@ -22,6 +22,12 @@ export interface Evaluation {
   /** Declarations being evaluated: a const that reaches itself is unknown, not a loop. */
   readonly inProgress: Set<TSESTree.Node>;
   value(node: TSESTree.Node, module: ModuleSource, env: Environment, depth: number): StaticValue;
+  /**
+   * Starts applying a project function to a call's arguments: false when it is already being
+   * applied (recursion) or the file's budget of applied calls is spent. Paired with `leaveCall`.
+   */
+  enterCall(fn: TSESTree.Node): boolean;
+  leaveCall(fn: TSESTree.Node): void;
   moduleOf(node: TSESTree.Node): ModuleSource;
   /** Records a module reached through an import, so `moduleOf` finds it for its nodes. */
   remember(module: ModuleSource): ModuleSource;

@@ -12,6 +12,7 @@
  * - `arrays-and-objects.ts`: list and object literals, spreads, array methods and statics.
  * - `members-and-calls.ts`: member reads, builder chains, `require()`, method calls.
  * - `names-and-imports.ts`: what a name holds, following imports through `modules/`.
+ * - `function-calls.ts`: callbacks and the project's own one-expression helpers, applied to values.
  * - `bindings.ts`: what a name refers to (ESLint's scope manager).
  * - `value-budget.ts`: how large a value may grow before it is a hole.
  */
@@ -33,6 +34,8 @@ import { mergeOrigins, VALUE_LIMITS, ValueBudget } from './value-budget.js';
 const MAX_STEPS_PER_EVALUATION = 20_000;
 const MAX_STEPS_PER_FILE = 2_000_000;
 const MAX_DEPTH = 120;
+/** Project functions applied to a call's arguments per linted file (`function-calls.ts`). */
+const MAX_CALLS_PER_FILE = 1_000;
 
 export interface Evaluator {
   /** The file being linted. */
@@ -88,6 +91,8 @@ class FileEvaluator implements Evaluator, Evaluation {
   private readonly jsonValues = new Map<unknown, StaticValue>();
   private steps = 0;
   private fileSteps = 0;
+  private calls = 0;
+  private readonly callsInProgress = new Set<TSESTree.Node>();
   exhausted = false;
 
   constructor(
@@ -130,6 +135,17 @@ class FileEvaluator implements Evaluator, Evaluation {
     const result = this.budget.admit(compute(this, node, module, env, depth + 1), () => hole(node, module.file));
     if (!env && !this.exhausted) this.memo.set(node, result);
     return result;
+  }
+
+  enterCall(fn: TSESTree.Node): boolean {
+    if (this.callsInProgress.has(fn) || this.calls >= MAX_CALLS_PER_FILE) return false;
+    this.calls += 1;
+    this.callsInProgress.add(fn);
+    return true;
+  }
+
+  leaveCall(fn: TSESTree.Node): void {
+    this.callsInProgress.delete(fn);
   }
 
   /** An imported JSON document (or part of one) as a value, converted once per file. */

@@ -5,13 +5,15 @@ import type { ModuleSource } from '../modules/module-graph.js';
 import { resolveLibraryCall } from '../schemas/schema-libraries.js';
 import { arrayMethod, arrayStatic, objectStatic } from './arrays-and-objects.js';
 import { isNullish, primitive, read, unknown, type Environment, type Evaluation } from './evaluation.js';
+import { applyProjectFunction } from './function-calls.js';
 import { namespaceMember, requireValue } from './names-and-imports.js';
 import type { BuilderStep, StaticValue } from './static-value.js';
 
 /**
  * Member reads (`T.values`, `ns.T`, `list[0]`) and calls: schema-library builder chains (kept as
  * steps, not run), `require()`, the `Object`/`Array` statics, array and string methods, and a
- * glossary table's constructor helper. Any other call is unknown: functions are not run.
+ * glossary table's constructor helper, and a project function whose body is one returned
+ * expression (`function-calls.ts`). Any other call is unknown: functions are not run.
  */
 
 export function member(ev: Evaluation, node: TSESTree.MemberExpression, module: ModuleSource, env: Environment, depth: number): StaticValue {
@@ -65,9 +67,13 @@ export function call(ev: Evaluation, node: TSESTree.CallExpression, module: Modu
     }
     if (receiver.kind === 'array') return arrayMethod(ev, receiver, method, node, module, env, depth);
     if (receiver.kind === 'primitive' && typeof receiver.value === 'string') return stringMethod(receiver, method, node, file);
+    if (receiver.kind === 'unknown') {
+      const applied = applyProjectFunction(ev, node, module, env, depth);
+      if (applied) return applied;
+    }
     return unknown(node, file, receiver.origins);
   }
-  return tableConstructor(ev, node, module, env, depth) ?? unknown(node, file);
+  return tableConstructor(ev, node, module, env, depth) ?? applyProjectFunction(ev, node, module, env, depth) ?? unknown(node, file);
 }
 
 /**
