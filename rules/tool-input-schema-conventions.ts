@@ -1,9 +1,10 @@
 import { relative, dirname } from 'node:path';
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from '@typescript-eslint/utils';
 import { getEvaluator } from '../src/analysis/values/evaluator.js';
-import { findSchemaLiteralPositions, isSchemaLiteralAt, SCHEMA_LITERAL_POSITION_VOCABULARY } from '../src/analysis/flow/schema-literal-positions.js';
+import { findSchemaLiteralPositions, isSchemaLiteralAt, SCHEMA_LITERAL_POSITION_VOCABULARY, type SchemaLiteralPosition } from '../src/analysis/flow/schema-literal-positions.js';
 import { isSdkToolCall, sinkOfArgument, TOOL_INPUT_KEYS } from '../src/analysis/flow/schema-sinks.js';
 import { describeSink, type SchemaSink } from '../src/analysis/flow/sink-model.js';
+import { LiteralCheckReach } from '../src/analysis/flow/literal-check-reach.js';
 import { emittedFromLiteral, isRawShape, type EmittedSchema } from '../src/analysis/schemas/emitted-schema.js';
 import { emittedFromBuilder, emittedFromRawShape } from '../src/analysis/schemas/emitted-library-schema.js';
 import { checkInputSchema, type ConventionFinding, type ConventionKind } from '../src/analysis/conventions/input-schema-conventions.js';
@@ -80,6 +81,8 @@ export default createRule<Options, MessageIds>({
     const evaluator = getEvaluator(context);
     const checked = new Set<TSESTree.Node>();
     const reported = new Set<string>();
+    const literalCheck = new LiteralCheckReach(context, evaluator);
+    const sdkShapes: [TSESTree.Node, SchemaSink][] = [];
 
     function inLintedFile(node: TSESTree.Node | undefined): node is TSESTree.Node {
       return node !== undefined && evaluator.moduleOf(node) === evaluator.module;
@@ -122,18 +125,23 @@ export default createRule<Options, MessageIds>({
       context.report({ node, messageId: finding.kind, data: { ...finding.data, sink: describeSink(sink), where }, suggest });
     }
 
-    function check(valueNode: TSESTree.Node, sink: SchemaSink | undefined): void {
+    function check(valueNode: TSESTree.Node, sink: SchemaSink | undefined, position?: SchemaLiteralPosition): void {
       if (!sink || sink.role !== 'tool-input' || sink.pointer.length > 0 || checked.has(valueNode)) return;
       checked.add(valueNode);
       const value = evaluator.evaluate(valueNode);
       const emitted = emittedAt(value, sink);
       if (!emitted) return;
       const rootCheck = ROOT_CHECKED_KEYS.has(sink.key) && !(emitted.source === 'literal' && MCP_ROOT_KEYS.has(sink.key));
-      for (const finding of checkInputSchema(emitted, { clients, parameterDescriptions, rootCheck, key: sink.key })) report(finding, sink, valueNode, emitted);
+      // A literal valid-schema-literal checks too: the `required` names it reports are left to it.
+      const requiredReportedElsewhere = emitted.source === 'literal' && value.kind === 'object' ? literalCheck.requiredReported(valueNode, value, position) : undefined;
+      for (const finding of checkInputSchema(emitted, { clients, parameterDescriptions, rootCheck, key: sink.key, requiredReportedElsewhere })) report(finding, sink, valueNode, emitted);
     }
 
     const listener = findSchemaLiteralPositions(evaluator, (positions) => {
-      for (const position of positions) check(position.valueNode, position.sink);
+      literalCheck.setPositions(positions);
+      for (const position of positions) check(position.valueNode, position.sink, position);
+      // After the positions: whether one of them holds a shape's literal is known only then.
+      for (const [argument, sink] of sdkShapes) check(argument, sink);
     });
     return {
       ...listener,
@@ -144,7 +152,7 @@ export default createRule<Options, MessageIds>({
         for (const [index, argument] of node.arguments.entries()) {
           if (index === 0 || index === node.arguments.length - 1 || argument.type === AST_NODE_TYPES.SpreadElement) continue;
           const known = sinkOfArgument(node, index, evaluator);
-          if (known?.kind === 'sink') check(argument, known.sink);
+          if (known?.kind === 'sink') sdkShapes.push([argument, known.sink]);
         }
       },
     };

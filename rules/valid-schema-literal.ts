@@ -11,7 +11,7 @@ import {
 } from '../src/analysis/flow/schema-literal-positions.js';
 import { checkSchemaLiteral, type LocatedFinding } from '../src/analysis/schemas/schema-literal.js';
 import { MCP_ROOT_REQUIREMENT, mcpKeywordsAt, mcpRoleOf, type McpSchemaRole } from '../src/analysis/schemas/mcp-vocabulary.js';
-import { describeSink, type SchemaSink, type SinkAnswer } from '../src/analysis/flow/sink-model.js';
+import { describeSink, mayReachFilledIn, type SchemaSink, type SinkAnswer } from '../src/analysis/flow/sink-model.js';
 import { getSinkAnalysis, type SinkAnalysis } from '../src/analysis/flow/value-flow.js';
 import { unwrapTypeWrappers } from '../src/analysis/syntax/ast.js';
 import { CompileBudget } from '../src/analysis/schemas/schema-compiler.js';
@@ -272,7 +272,7 @@ export default createRule<Options, MessageIds>({
       if (!isSchemaLiteralAt(value, sink)) return false;
       if (literal) checkedLiterals.add(literal);
       // Written into elsewhere, or handed to code out of sight: it may reach its sink filled in.
-      const mayBeFilledIn = answer !== undefined && ((answer.kind === 'schema' && answer.alsoModified === true) || (answer.kind === 'unknown' && answer.modifies === true));
+      const mayBeFilledIn = mayReachFilledIn(answer);
       const role = sink && mcpRoleOf(sink);
       if (mcpRoot && sink && role) checkMcpRoot(position, sink, role, value, mayBeFilledIn);
       // Where the literal sits inside the MCP schema (a `const` used as one property's schema), its vocabulary is the one there.

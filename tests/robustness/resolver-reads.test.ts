@@ -166,6 +166,38 @@ describe.skipIf(!strace)('resolution opens nothing outside the project (strace)'
     expect(run.output).not.toContain(TOKEN);
   }, 120_000);
 
+  it('package.json `imports` whose targets lead out (a package linked out, a directory linked out): refused before the resolver, explain and eslint alike', () => {
+    const dir = project('imports');
+    symlinkSync(join(outside, 'dir'), join(dir, 'linked-dir'));
+    write(join(dir, 'package.json'), JSON.stringify({ name: 'proj', type: 'module', imports: { '#exact': 'pkg/x', '#pattern/*': 'pkg/*', '#conditions': { node: { import: 'broken/y' }, default: './src/glossary.ts' }, '#relative': './linked-dir/tables.ts', '#missing': 'not-installed', '#local': './src/glossary.ts' } }));
+    const specifiers = ['#exact', '#pattern/x', '#conditions', '#relative', '#missing', '#local'];
+    write(
+      join(dir, 'src', 'uses.ts'),
+      "import { z } from 'zod';\n" +
+        specifiers.map((specifier, index) => `import { UNITS as u${index} } from '${specifier}';`).join('\n') +
+        `\nexport const input = z.object({ ${specifiers.map((_, index) => `u${index}: z.enum(u${index}.values)`).join(', ')} });\n`,
+    );
+    const explain = traced(dir, [build.bin, 'explain', 'src/uses.ts']);
+    expect(explain.status, explain.output).toBe(0);
+    expect(explain.paths).toContain(join(dir, 'package.json'));
+    expect(explain.outsideCalls).toEqual([]);
+    expect(explain.output).not.toContain(TOKEN);
+    expect(explain.output).not.toContain(outside);
+    const lines = explain.output.split('\n');
+    const why = (specifier: string): string | undefined => lines[lines.findIndex((line) => line.includes(` ${specifier} {`)) + 1]?.trim();
+    for (const specifier of ['#exact', '#pattern/x', '#conditions', '#relative']) expect(why(specifier), specifier).toBe('✗ —: outside the project: not followed');
+    expect(why('#missing')).toBe("✗ —: not found (Cannot find module '#missing')");
+    // The control: an entry inside the project is followed.
+    expect(why('#local')).toMatch(/^→ src\/glossary\.ts/);
+    const lint = traced(dir, ['--input-type=module', '-e', lintScript]);
+    expect(lint.status, lint.output).toBe(0);
+    expect(lint.outsideCalls).toEqual([]);
+    expect(lint.output).not.toContain(TOKEN);
+    // Only the project's own table, through `#local`, is a finding.
+    const messages = JSON.parse(lint.stdout) as [string, number, string][][];
+    expect(messages[0]!.map(([ruleId, line]) => [ruleId, line])).toEqual([['schema-contract/no-open-glossary-enum', 8]]);
+  }, 120_000);
+
   it('a node_modules directory that is itself a link out of the project', () => {
     const dir = project('modules-link', true);
     const run = traced(dir, [build.bin, 'explain', 'src/uses.ts']);

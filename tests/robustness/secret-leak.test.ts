@@ -158,6 +158,20 @@ describe('secret-leak check (issue 34)', () => {
       expect(outsideSnapshot()).toBe(before);
     }, 60_000);
 
+    it('explain on `#imports` entries that name the linked packages: "outside the project: not followed", each', () => {
+      const dir = withLinks('explain-imports');
+      writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'proj', type: 'module', imports: { '#a': 'pkg/x', '#b/*': 'broken/*', '#c': { import: 'pkg/x', default: './uses.ts' } } }));
+      writeFileSync(join(dir, 'uses.ts'), "import { a } from '#a';\nimport { b } from '#b/y';\nimport { c } from '#c';\nexport const schema = { type: 'object', properties: { a, b, c } };\n");
+      const before = outsideSnapshot();
+      const run = spied(dir, [build.bin, 'explain', 'uses.ts']);
+      expectNothingOutside(run, 'explain');
+      expect(run.status, run.output).toBe(0);
+      expect(run.output.match(/✗ —: outside the project: not followed/g), run.output).toHaveLength(3);
+      expect(run.output).not.toContain(outside);
+      expect(run.reads.filter((path) => path.startsWith(outside)), 'explain').toEqual([]);
+      expect(outsideSnapshot()).toBe(before);
+    }, 60_000);
+
     it('eslint prints no token and writes nothing outside', () => {
       const dir = withLinks('lint-links');
       writeFileSync(join(dir, 'schema-contract-baseline.json'), '{ "version": 2, "entries": [] }\n');

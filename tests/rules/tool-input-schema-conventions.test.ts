@@ -83,6 +83,8 @@ const rootTypebox = TYPEBOX + defined('parameters', 'Type.String()');
 const rootLiteral = defined('parameters', "{ type: 'string' }");
 const rootMissing = defined('parameters', "{ properties: { q: { type: 'string' } } }");
 const requiredMissing = defined('inputSchema', "{ type: 'object', properties: { q: { type: 'string' } }, required: ['q', 'limit'] }");
+const requiredDraft04 = defined('inputSchema', "{ $schema: 'http://json-schema.org/draft-04/schema#', type: 'object', properties: { q: { type: 'string' } }, required: ['q', 'limit'] }");
+const requiredBesideMetaError = defined('inputSchema', "{ type: 'object', properties: { q: { type: 'strin' } }, required: ['q', 'limit'] }");
 const requiredTrue = defined('inputSchema', "{ type: 'object', properties: { q: { type: 'string', required: true } } }");
 const requiredFalse = defined('inputSchema', "{ type: 'object', properties: { q: { type: 'string', required: false } } }");
 const undescribed = ZOD + registered('{ q: z.string(), limit: z.number().describe("How many") }');
@@ -100,13 +102,18 @@ const sdkTool = ZOD + `server.tool('search', 'Search', { q: z.string() }, async 
 
 const FIXTURES = relative(process.cwd(), join(import.meta.dirname, 'tool-input-schema-conventions')).split('\\').join('/');
 const imported = `import { searchInput } from './schemas.js';\n` + defined('parameters', 'searchInput');
+const importedDraft04 = `import { searchInputDraft04 } from './schemas.js';\n` + defined('parameters', 'searchInputDraft04');
+
+// A `required` entry naming no property, on a literal valid-schema-literal's Ajv check reaches:
+// that rule reports it (`requiredNotDefined`), once (one-finding.test.ts runs both rules).
+valid.push({ code: requiredMissing }, { filename: `${FIXTURES}/consumer.ts`, code: imported });
 
 const invalid: Case[] = [
   // A schema from another module is reported at its use, saying where the defect is written.
   {
     filename: `${FIXTURES}/consumer.ts`,
-    code: imported,
-    errors: [at(imported, 'searchInput', 'requiredUnknownProperty', { sink: SEARCH_PARAMETERS, property: 'page', where: ' (in `./schemas.ts`)' }, {}, 1)],
+    code: importedDraft04,
+    errors: [at(importedDraft04, 'searchInputDraft04', 'requiredUnknownProperty', { sink: SEARCH_PARAMETERS, property: 'page', where: ' (in `./schemas.ts`)' }, {}, 1)],
   },
   { code: rootArray, errors: [at(rootArray, 'z.array(z.string())', 'rootNotObject', { sink: SEARCH, what: "has `type: 'array'`" })] },
   { code: rootUnion, errors: [at(rootUnion, 'z.union([z.object({ a: z.string() }), z.object({ b: z.string() })])', 'rootNotObject', { sink: SEARCH, what: 'is a composition (`anyOf`) without `type`' })] },
@@ -120,7 +127,10 @@ const invalid: Case[] = [
       }),
     ],
   },
-  { code: requiredMissing, errors: [at(requiredMissing, "['q', 'limit']", 'requiredUnknownProperty', { sink: SEARCH, property: 'limit' })] },
+  // Where valid-schema-literal's Ajv check does not reach the entry, this rule reports it: a draft
+  // Ajv 8 does not check, a meta-schema violation (`'strin'`) that Ajv reports alone.
+  { code: requiredDraft04, errors: [at(requiredDraft04, "['q', 'limit']", 'requiredUnknownProperty', { sink: SEARCH, property: 'limit' })] },
+  { code: requiredBesideMetaError, errors: [at(requiredBesideMetaError, "['q', 'limit']", 'requiredUnknownProperty', { sink: SEARCH, property: 'limit' })] },
   { code: requiredTrue, errors: [at(requiredTrue, 'required', 'requiredOnProperty', { sink: SEARCH, property: 'q', value: 'true' })] },
   {
     code: requiredFalse,

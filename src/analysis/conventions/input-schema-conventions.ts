@@ -40,6 +40,12 @@ export interface ConventionOptions {
   readonly rootCheck: boolean;
   /** The schema key the value is written under (`inputSchema`, `parameters`, `parametersJsonSchema`). */
   readonly key: string;
+  /**
+   * Whether the literal check reports this `required` name already (valid-schema-literal's
+   * `requiredNotDefined`, on a JSON Schema literal Ajv reaches): one defect, one finding. Asked
+   * only of a name this check would report, so a literal is compiled for it only then.
+   */
+  readonly requiredReportedElsewhere?: (required: TSESTree.Node, name: string) => boolean;
 }
 
 function rootWhat(schema: EmittedSchema): { what: string; safe: boolean } | undefined {
@@ -68,7 +74,8 @@ export function checkInputSchema(root: EmittedSchema, options: ConventionOptions
     if (schema.source !== 'literal') continue;
     if (schema.required?.node && schema.propertiesComplete && schema.keywords.has('properties')) {
       for (const name of schema.required.names) {
-        if (!schema.properties.has(name)) findings.push({ kind: 'requiredUnknownProperty', node: schema.required.node, data: { property: name } });
+        if (schema.properties.has(name) || options.requiredReportedElsewhere?.(schema.required.node, name)) continue;
+        findings.push({ kind: 'requiredUnknownProperty', node: schema.required.node, data: { property: name } });
       }
     }
     for (const property of schema.properties.values()) {

@@ -169,3 +169,12 @@ export function combine(answers: readonly SinkAnswer[]): SinkAnswer {
   if (answers.length > 0 && answers.every((answer) => answer.kind === 'data')) return answers[0]!;
   return UNKNOWN_SINK;
 }
+
+/**
+ * Whether a literal may reach its sink holding more than is written: another use writes into it,
+ * or hands it to code out of sight. Checks of what the literal lacks (a `required` name that
+ * `properties` does not define) are then not certain.
+ */
+export function mayReachFilledIn(answer: SinkAnswer | undefined): boolean {
+  return answer !== undefined && ((answer.kind === 'schema' && answer.alsoModified === true) || (answer.kind === 'unknown' && answer.modifies === true));
+}

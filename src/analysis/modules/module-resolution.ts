@@ -14,10 +14,13 @@ import { basename, dirname, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ResolverFactory, type NapiResolveOptions, type ResolveResult } from 'oxc-resolver';
 import { aliasCandidates } from './path-aliases.js';
-import { installedPackageWithin, mayLieWithin, mayRead, nearestManifestWithin, projectBoundary, type PathWithin, type ProjectBoundary } from './project-boundary.js';
+import { importsTargetWithin, packageNameOf } from './package-imports.js';
+import { installedPackageWithin, mayLieWithin, mayRead, nearestManifest, nearestManifestWithin, projectBoundary, type PathWithin, type ProjectBoundary } from './project-boundary.js';
 import { OUTSIDE_THE_PROJECT, resolverErrorWords } from './outside-words.js';
 import { remember, remembered, resolveFresh, sharedResolver, type Lookup, type RememberedResolutions } from './resolution-cache.js';
 import { compilerSettingsOf, type CompilerSettings } from './tsconfig.js';
+
+export { packageNameOf } from './package-imports.js';
 
 /**
  * How a module was named: by a path relative to the importer, through package.json `imports`
@@ -222,10 +225,6 @@ function isRelative(specifier: string): boolean {
 }
 
 /** `@scope/name/sub` is `@scope/name`; `name/sub` is `name`. */
-export function packageNameOf(specifier: string): string {
-  const parts = specifier.split('/');
-  return specifier.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0]!;
-}
 
 function packageNameFromPath(file: string): string {
   const parts = file.split(sep);
@@ -326,11 +325,14 @@ function resolveWithResolver(pass: Pass, checked: Set<string>, fromFile: string,
 
 /**
  * What is answered before oxc-resolver is asked, so that it looks at nothing outside the project
- * (its Node API has no file system hook to stop it there): a package whose directory in
+ * (its Node API, 11.x, has no file system hook to stop it there: oxc-resolver issue #365; so a
+ * relative import in a project with no package.json up to its root still has the resolver look
+ * for one above the root, which nothing here can prevent, only keep out of messages): a package whose directory in
  * `node_modules`, or whose package.json, is a link out of the project is "outside the project: not
  * followed" (the resolver would open and quote that package.json, `exports` and all); a package no
  * directory of the project holds is not found (the resolver would look for it up to `/`); a
- * package path with `..` could lead out of its package; `#imports` need the project's own package.json.
+ * package path with `..` could lead out of its package; `#imports` need the project's own package.json,
+ * and an entry there whose target leads out is refused the same way (`package-imports.ts`).
  */
 function refusedBeforeResolver(pass: Pass, directory: string, request: string, bare: boolean): Resolution | undefined {
   const notFound: Resolution = { kind: 'not-found', reason: `Cannot find module '${request}'` };
@@ -341,9 +343,13 @@ function refusedBeforeResolver(pass: Pass, directory: string, request: string, b
     return installed === 'absent' ? notFound : undefined;
   }
   if (request.startsWith('#')) {
-    const manifest = nearestManifestWithin(pass.boundary, directory, pass.within);
-    if (manifest === 'outside') return { kind: 'not-found', reason: OUTSIDE_THE_PROJECT };
-    return manifest === 'absent' ? notFound : undefined;
+    const manifest = nearestManifest(pass.boundary, directory, pass.within);
+    if (manifest.kind === 'outside') return { kind: 'not-found', reason: OUTSIDE_THE_PROJECT };
+    if (manifest.kind === 'missing') return notFound;
+    // The entry's target is resolved from there: a package linked out, or a path out, is refused here.
+    const target = importsTargetWithin(pass.boundary, manifest, request, pass.within);
+    if (target === 'outside') return { kind: 'not-found', reason: OUTSIDE_THE_PROJECT };
+    return target === 'absent' ? notFound : undefined;
   }
   // A path whose directory (or the package.json above it) is a link out: the resolver would read there.
   const target = resolve(directory, request);

@@ -225,10 +225,16 @@ export function installedPackageWithin(boundary: ProjectBoundary, directory: str
  * then look above the root, which no lookup of the analysis may do).
  */
 export function nearestManifestWithin(boundary: ProjectBoundary, directory: string, memo?: Map<string, PathWithin>): 'inside' | 'outside' | 'absent' {
+  const found = nearestManifest(boundary, directory, memo);
+  return found.kind === 'missing' ? 'absent' : found.kind;
+}
+
+/** Like `nearestManifestWithin`, with the real path of a manifest inside, to read it. */
+export function nearestManifest(boundary: ProjectBoundary, directory: string, memo?: Map<string, PathWithin>): PathWithin {
   for (let current = directory; mayLieWithin(boundary, current); current = dirname(current)) {
     const found = realPathWithin(boundary, join(current, 'package.json'), memo);
-    if (found.kind !== 'missing') return found.kind;
+    if (found.kind !== 'missing') return found;
     if (dirname(current) === current) break;
   }
-  return 'absent';
+  return MISSING;
 }

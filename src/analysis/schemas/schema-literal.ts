@@ -188,3 +188,30 @@ export function checkSchemaLiteral(value: ObjectValue, options: SchemaLiteralOpt
     .map((finding) => ({ ...finding, node: locate(value, finding.target.pointer, finding.target.part) }));
   return { status: 'checked', draft, findings };
 }
+
+/**
+ * The `required` names the literal check reports as naming no property (`requiredNotDefined`, as
+ * `valid-schema-literal` words it), by the `required` array node that lists them, so that another
+ * check of the same literal can leave them to that one. Empty where the check does not reach them:
+ * a dialect Ajv 8 does not check, a meta-schema violation (reported first, alone), a part that is
+ * not known, a literal that may be filled in, past the budget. Only `defaultDraft` of the check's
+ * options changes which of these findings there are.
+ */
+export function requiredNotDefinedByLiteralCheck(
+  value: ObjectValue,
+  options: Pick<SchemaLiteralOptions, 'defaultDraft' | 'budget' | 'mayBeFilledIn'>,
+): ReadonlyMap<TSESTree.Node, ReadonlySet<string>> {
+  const result = checkSchemaLiteral(value, { ...options, allowedKeywords: new Set(), knownFormats: new Set() });
+  const reported = new Map<TSESTree.Node, Set<string>>();
+  if (result.status !== 'checked') return reported;
+  for (const finding of result.findings) {
+    if (finding.kind !== 'requiredNotDefined' || finding.data.property === undefined) continue;
+    const { pointer } = finding.target;
+    const list = locate(value, pointer.at(-1) === 'required' ? pointer : pointer.slice(0, -1), 'value');
+    if (!list) continue;
+    const names = reported.get(list) ?? new Set<string>();
+    names.add(finding.data.property);
+    reported.set(list, names);
+  }
+  return reported;
+}

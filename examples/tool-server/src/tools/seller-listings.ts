@@ -12,8 +12,6 @@ export const sellerListings: ToolDefinition = {
     },
     // ❌ valid-schema-literal: `page` is not a property (it was renamed to pageToken), so no call
     // can satisfy this schema and every one is rejected before the handler runs.
-    // ❌ tool-input-schema-conventions: the same defect, worded for the clients that check the list
-    // (both rules read `required` of a literal today; see the rule's docs).
     required: ['sellerId', 'page'],
     additionalProperties: false,
   },
