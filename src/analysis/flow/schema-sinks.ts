@@ -202,6 +202,28 @@ interface ToolContext {
  * SDK's `tool({...})`, or shaped like one (a schema key beside a name, description or handler).
  */
 export function toolContextOfObject(object: TSESTree.ObjectExpression, evaluator: Evaluator, key?: string): ToolContext | undefined {
+  // The answer depends on the key only through `AMBIGUOUS_TOOL_KEYS`: two slots per object.
+  const ambiguous = key !== undefined && AMBIGUOUS_TOOL_KEYS.has(key) ? 1 : 0;
+  let byObject = toolContexts.get(evaluator);
+  if (!byObject) toolContexts.set(evaluator, (byObject = new Map()));
+  let answers = byObject.get(object);
+  if (!answers) byObject.set(object, (answers = [undefined, undefined]));
+  const known = answers[ambiguous];
+  if (known !== undefined) return known === NOT_A_TOOL ? undefined : known;
+  const context = computeToolContext(object, evaluator, key);
+  answers[ambiguous] = context ?? NOT_A_TOOL;
+  return context;
+}
+
+/**
+ * What `toolContextOfObject` said of an object, per linted file (the evaluator is per file): the
+ * tool-definition and tool-input-schema conventions, `valid-schema-literal`, the flow analysis and
+ * the panic analysis all ask it of the same literals.
+ */
+const toolContexts = new WeakMap<Evaluator, Map<TSESTree.ObjectExpression, [ToolContext | typeof NOT_A_TOOL | undefined, ToolContext | typeof NOT_A_TOOL | undefined]>>();
+const NOT_A_TOOL = Symbol('not a tool');
+
+function computeToolContext(object: TSESTree.ObjectExpression, evaluator: Evaluator, key: string | undefined): ToolContext | undefined {
   if (isLibraryShape(object, evaluator)) return undefined;
   const slot = argumentSlot(object);
   if (slot) {
