@@ -3,24 +3,15 @@ import { unwrapTypeWrappers } from '../src/analysis/syntax/ast.js';
 import { failOpenFallback, mayBePassing, type FailOpenFallback } from '../src/analysis/validators/fail-open-value.js';
 import { fallbackSlotListeners, getFallbackPosition, type FallbackPosition } from '../src/analysis/fallback/fallback-position.js';
 import { fromStatement } from '../src/analysis/fallback/fallback-statements.js';
-import { vocabularyPattern } from '../src/analysis/syntax/file-text.js';
 import { ignoredFailureOf, ignoredThrowOf, skippedValidatorOf, type IgnoredFailure } from '../src/analysis/validators/skipped-validation.js';
 import { validationSubject, type ValidationSubject } from '../src/analysis/validators/validation-subject.js';
 import { rejectingValidator } from '../src/analysis/validators/rejecting-validator.js';
-import { hasValidatorCall, type ValidationEvidence } from '../src/analysis/validators/validator-evidence.js';
+import { hasValidatorCall, VALIDATOR_CALL_VOCABULARY, type ValidationEvidence } from '../src/analysis/validators/validator-evidence.js';
 import { getSinkAnalysis, type SinkAnalysis } from '../src/analysis/flow/value-flow.js';
 import { createRule } from '../src/util/create-rule.js';
 
 export type Options = [{ checkOutputValidation?: boolean }];
 export type MessageIds = 'failOpenFallback' | 'validatorSkippedWhenMissing' | 'ignoredValidationFailure' | 'rejectWithError';
-
-/**
- * Every report needs a validator call written in the file (`validatorCallOf`'s methods): a file
- * that spells none of these registers no listener. `validat` stands for `getValidator`, a
- * `validate` method and a `Validator` class alike, so a validator API added to the evidence under
- * one of those names is admitted without a change here.
- */
-const VOCABULARY = vocabularyPattern(['compile', 'getSchema', 'validat', 'parse', 'Check', '~standard']);
 
 export default createRule<Options, MessageIds>({
   name: 'no-fail-open-validator',
@@ -55,7 +46,8 @@ export default createRule<Options, MessageIds>({
     ],
     defaultOptions: [{ checkOutputValidation: false }],
   },
-  vocabulary: () => VOCABULARY,
+  // Every report needs a validator call written in the file (`hasValidatorCall`).
+  vocabulary: () => VALIDATOR_CALL_VOCABULARY,
   create(context, [options]) {
     const checkOutputValidation = options.checkOutputValidation ?? false;
     const sourceCode = context.sourceCode;

@@ -1,6 +1,6 @@
 import { checkToolConventions, type ConventionFinding } from '../src/analysis/conventions/tool-conventions.js';
 import { describeViolations, TOOL_NAME_CLIENTS, type ToolNameClient } from '../src/analysis/conventions/tool-names.js';
-import { conventionSites, TOOL_SITE_VOCABULARY } from '../src/analysis/conventions/convention-sites.js';
+import { conventionSites, TOOL_SITE_VOCABULARY, type ToolSiteCandidate } from '../src/analysis/conventions/convention-sites.js';
 import { getEvaluator } from '../src/analysis/values/evaluator.js';
 import { createRule } from '../src/util/create-rule.js';
 
@@ -72,9 +72,16 @@ export default createRule<Options, MessageIds>({
       }
     }
 
+    const candidates: ToolSiteCandidate[] = [];
     return {
-      'Program:exit'(program) {
-        for (const finding of checkToolConventions(conventionSites(program, context.sourceCode.visitorKeys, evaluator), evaluator, { clients, requireDescription })) report(finding);
+      CallExpression(node) {
+        candidates.push(node);
+      },
+      ObjectExpression(node) {
+        candidates.push(node);
+      },
+      'Program:exit'() {
+        for (const finding of checkToolConventions(conventionSites(candidates, evaluator), evaluator, { clients, requireDescription })) report(finding);
       },
     };
   },

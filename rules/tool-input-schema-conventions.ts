@@ -1,15 +1,14 @@
 import { relative, dirname } from 'node:path';
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from '@typescript-eslint/utils';
 import { getEvaluator } from '../src/analysis/values/evaluator.js';
-import { findSchemaLiteralPositions, isSchemaLiteralAt, SCHEMA_LITERAL_POSITION_VOCABULARY, type SchemaLiteralPosition } from '../src/analysis/flow/schema-literal-positions.js';
-import { isSdkToolCall, sinkOfArgument, TOOL_INPUT_KEYS } from '../src/analysis/flow/schema-sinks.js';
+import { findSchemaLiteralPositions, isSchemaLiteralAt, type SchemaLiteralPosition } from '../src/analysis/flow/schema-literal-positions.js';
+import { isSdkToolCall, sinkOfArgument, TOOL_INPUT_KEYS, TOOL_INPUT_SINK_VOCABULARY } from '../src/analysis/flow/schema-sinks.js';
 import { describeSink, type SchemaSink } from '../src/analysis/flow/sink-model.js';
 import { LiteralCheckReach } from '../src/analysis/flow/literal-check-reach.js';
 import { emittedFromLiteral, isRawShape, type EmittedSchema } from '../src/analysis/schemas/emitted-schema.js';
 import { emittedFromBuilder, emittedFromRawShape } from '../src/analysis/schemas/emitted-library-schema.js';
 import { checkInputSchema, type ConventionFinding, type ConventionKind } from '../src/analysis/conventions/input-schema-conventions.js';
 import { CLIENT_NAMES, type ClientName } from '../src/analysis/conventions/client-profiles.js';
-import { vocabularyPattern } from '../src/analysis/syntax/file-text.js';
 import type { StaticValue } from '../src/analysis/values/static-value.js';
 import { createRule } from '../src/util/create-rule.js';
 
@@ -29,7 +28,6 @@ const MCP_ROOT_KEYS: ReadonlySet<string> = new Set(['inputSchema']);
  */
 const ROOT_CHECKED_KEYS: ReadonlySet<string> = TOOL_INPUT_KEYS;
 
-const VOCABULARY = vocabularyPattern(['tool'], [SCHEMA_LITERAL_POSITION_VOCABULARY.source]);
 
 export default createRule<Options, MessageIds>({
   name: 'tool-input-schema-conventions',
@@ -75,7 +73,8 @@ export default createRule<Options, MessageIds>({
     ],
     defaultOptions: [{ clients: [], parameterDescriptions: false }],
   },
-  vocabulary: () => VOCABULARY,
+  // Every finding is at a position whose sink is a tool's input, or at an SDK `server.tool()` call.
+  vocabulary: () => TOOL_INPUT_SINK_VOCABULARY,
   create(context, [options]) {
     const { clients, parameterDescriptions } = options as Required<RuleOptions>;
     const evaluator = getEvaluator(context);

@@ -141,6 +141,16 @@ const PARSE_RAW_INPUT = `${ZOD}export function parseArgs(args: unknown) {
   try { return Search.parse(args); } catch { return args; }
 }`;
 
+// The pre-check leaves out `JSON.parse`: a `JSON` that shadows the global is a schema all the same.
+const SHADOWED_JSON = `import { z } from 'zod';\nconst JSON = z.object({ q: z.string() });\nexport function readArgs(args: unknown) {
+  try { return JSON.parse(args); } catch { return args; }
+}`;
+
+// zod's `spa` (`safeParseAsync`) spells none of the other parse methods.
+const SPA_SUCCESS = `${ZOD}export async function verify(args: unknown) {
+  try { return await Search.spa(args); } catch { return { success: true, data: args }; }
+}`;
+
 const SAFE_PARSE_SUCCESS = `${ZOD}export function check(args: unknown) {
   try { return Search.safeParse(args); } catch { return { success: true, data: args }; }
 }`;
@@ -554,6 +564,25 @@ ruleTester.run('no-fail-open-validator', rule, {
       code: PARSE_RAW_INPUT,
       errors: [
         fallback(PARSE_RAW_INPUT, 'args', { subject: 'Values checked against `Search`', when: 'they fail validation', standsFor: 'Search.parse(args)', does: 'returns `args` unvalidated' }, [], 2),
+      ],
+    },
+    {
+      name: 'a schema named JSON, its raw input returned when parsing throws',
+      code: SHADOWED_JSON,
+      errors: [
+        fallback(SHADOWED_JSON, 'args', { subject: 'Values checked against `JSON`', when: 'they fail validation', standsFor: 'JSON.parse(args)', does: 'returns `args` unvalidated' }, [], 2),
+      ],
+    },
+    {
+      name: 'a passing outcome when spa throws',
+      code: SPA_SUCCESS,
+      errors: [
+        fallback(SPA_SUCCESS, '{ success: true, data: args }', {
+          subject: 'Values checked against `Search`',
+          when: 'the validator throws',
+          standsFor: 'Search.spa(args)',
+          does: 'reports every value as valid',
+        }),
       ],
     },
     {

@@ -1,17 +1,19 @@
 import { AST_NODE_TYPES, type TSESTree } from '@typescript-eslint/utils';
-import type { SourceCode } from '@typescript-eslint/utils/ts-eslint';
 import { isRelayedToolDefinition } from '../fallback/relayed-tool.js';
 import { calleeName, isSdkToolCall, sinkOfProperty, TOOL_INPUT_KEYS } from '../flow/schema-sinks.js';
 import { DEFINER_SCHEMA_KEYS, keyedToolOf } from '../flow/tool-definitions.js';
 import { getKeyName, isTypeWrapper, unwrapChainAndTypeWrappers } from '../syntax/ast.js';
-import { forEachDescendant } from '../syntax/ast-walk.js';
 import { vocabularyPattern } from '../syntax/file-text.js';
 import { findBinding } from '../values/bindings.js';
 import type { Evaluator } from '../values/evaluator.js';
 import type { ConventionSite } from './tool-conventions.js';
 
-/** Words a file must spell to hold a tool the sink model recognises. */
-export const TOOL_SITE_VOCABULARY: RegExp = vocabularyPattern(['tool', ...TOOL_INPUT_KEYS, ...DEFINER_SCHEMA_KEYS]);
+/**
+ * Words a file must spell to hold a tool the sink model recognises: a registration call spells
+ * `tool`, and a definition's schema key is a tool-input sink's (`TOOL_INPUT_SINK_VOCABULARY`; a
+ * definer's keys count only beside a callee spelling `tool`).
+ */
+export const TOOL_SITE_VOCABULARY: RegExp = vocabularyPattern(['tool', ...TOOL_INPUT_KEYS]);
 
 /**
  * The tools of a file as the convention checks see them, each recognised by the sink model
@@ -74,6 +76,8 @@ function registryOf(callee: TSESTree.Node, evaluator: Evaluator, byText: Map<str
 
 function registrationSite(call: TSESTree.CallExpression, evaluator: Evaluator, byText: Map<string, object>): ConventionSite | undefined {
   const name = calleeName(call.callee);
+  // Most calls of a file are no registration: their receiver is not looked up.
+  if (!(name === 'registerTool' && call.arguments.length >= 2) && !isSdkToolCall(call)) return undefined;
   const registry = registryOf(call.callee, evaluator, byText);
   const registration = `registered by \`${calleeText(call.callee, evaluator)}()\``;
   if (name === 'registerTool' && call.arguments.length >= 2 && registry) {
@@ -134,15 +138,19 @@ function definitionSite(object: TSESTree.ObjectExpression, evaluator: Evaluator,
   };
 }
 
-/** Every tool site of the file, in source order. */
-export function conventionSites(program: TSESTree.Program, visitorKeys: SourceCode.VisitorKeys, evaluator: Evaluator): ConventionSite[] {
+/** The calls and object literals a file's tools may be, as ESLint's traversal meets them. */
+export type ToolSiteCandidate = TSESTree.CallExpression | TSESTree.ObjectExpression;
+
+/**
+ * Every tool site among `candidates` (the file's calls and object literals, in source order),
+ * collected by the rule's listeners during ESLint's own traversal rather than by a second walk.
+ */
+export function conventionSites(candidates: readonly ToolSiteCandidate[], evaluator: Evaluator): ConventionSite[] {
   const sites: ConventionSite[] = [];
   const byText = new Map<string, object>();
-  forEachDescendant(program, visitorKeys, (node) => {
-    const site =
-      node.type === AST_NODE_TYPES.CallExpression ? registrationSite(node, evaluator, byText) : node.type === AST_NODE_TYPES.ObjectExpression ? definitionSite(node, evaluator, byText) : undefined;
+  for (const node of candidates) {
+    const site = node.type === AST_NODE_TYPES.CallExpression ? registrationSite(node, evaluator, byText) : definitionSite(node, evaluator, byText);
     if (site) sites.push(site);
-    return true;
-  });
+  }
   return sites;
 }

@@ -1,5 +1,6 @@
 import { AST_NODE_TYPES, type TSESTree } from '@typescript-eslint/utils';
 import { getKeyName, isTypeWrapper, memberName, unwrapChainAndTypeWrappers } from '../syntax/ast.js';
+import { vocabularyPattern } from '../syntax/file-text.js';
 import { findBinding } from '../values/bindings.js';
 import type { Evaluator } from '../values/evaluator.js';
 import { resolveLibraryCall, type SchemaLibrary } from '../schemas/schema-libraries.js';
@@ -19,6 +20,15 @@ import { DEFINER_SCHEMA_KEYS, isLibraryShape, isToolDefinerConfig, keyedToolOf }
 /** Properties of a tool definition that hold its input schema, by API. */
 export const TOOL_INPUT_KEYS: ReadonlySet<string> = new Set(['inputSchema', 'input_schema', 'parameters', 'parametersJsonSchema']);
 export const TOOL_OUTPUT_KEYS: ReadonlySet<string> = new Set(['outputSchema', 'output_schema']);
+
+/**
+ * Words every tool-input sink spells where it is, so a file without any holds none (`mayMention`):
+ * its key (`TOOL_INPUT_KEYS`, which `getKeyName` reads only as written), `jsonSchema()`, or `tool`,
+ * which every other way of being one spells (`registerTool`, the SDK's `server.tool()`, a tool
+ * definer's callee, a tool map's `tools` key, name or declared type, see `tool-definitions.ts`).
+ * A definer's own keys (`schema`, `args`, `input`) are no evidence without the definer's name.
+ */
+export const TOOL_INPUT_SINK_VOCABULARY: RegExp = vocabularyPattern(['tool', 'jsonSchema', ...TOOL_INPUT_KEYS]);
 const TOOL_SCHEMA_KEYS: ReadonlySet<string> = new Set([...TOOL_INPUT_KEYS, ...TOOL_OUTPUT_KEYS]);
 
 /**
@@ -192,6 +202,28 @@ interface ToolContext {
  * SDK's `tool({...})`, or shaped like one (a schema key beside a name, description or handler).
  */
 export function toolContextOfObject(object: TSESTree.ObjectExpression, evaluator: Evaluator, key?: string): ToolContext | undefined {
+  // The answer depends on the key only through `AMBIGUOUS_TOOL_KEYS`: two slots per object.
+  const ambiguous = key !== undefined && AMBIGUOUS_TOOL_KEYS.has(key) ? 1 : 0;
+  let byObject = toolContexts.get(evaluator);
+  if (!byObject) toolContexts.set(evaluator, (byObject = new Map()));
+  let answers = byObject.get(object);
+  if (!answers) byObject.set(object, (answers = [undefined, undefined]));
+  const known = answers[ambiguous];
+  if (known !== undefined) return known === NOT_A_TOOL ? undefined : known;
+  const context = computeToolContext(object, evaluator, key);
+  answers[ambiguous] = context ?? NOT_A_TOOL;
+  return context;
+}
+
+/**
+ * What `toolContextOfObject` said of an object, per linted file (the evaluator is per file): the
+ * tool-definition and tool-input-schema conventions, `valid-schema-literal`, the flow analysis and
+ * the panic analysis all ask it of the same literals.
+ */
+const toolContexts = new WeakMap<Evaluator, Map<TSESTree.ObjectExpression, [ToolContext | typeof NOT_A_TOOL | undefined, ToolContext | typeof NOT_A_TOOL | undefined]>>();
+const NOT_A_TOOL = Symbol('not a tool');
+
+function computeToolContext(object: TSESTree.ObjectExpression, evaluator: Evaluator, key: string | undefined): ToolContext | undefined {
   if (isLibraryShape(object, evaluator)) return undefined;
   const slot = argumentSlot(object);
   if (slot) {

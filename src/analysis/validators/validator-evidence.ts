@@ -225,6 +225,29 @@ const VALIDATOR_METHODS: ReadonlySet<string> = new Set([
 const filesWithValidatorCalls = new WeakMap<object, boolean>();
 
 /**
+ * What a file's text must hold for `hasValidatorCall` to be true, by what `validatorCallOf`
+ * accepts (keep the two in step; tests/analysis/precheck-soundness.test.ts proves it on every
+ * case): Ajv's methods on a receiver named like Ajv (`ajv` in any case, which also stands for the
+ * methods), `getValidator`, `~standard`, TypeBox's `Check`/`Compile` on `Value` or
+ * `TypeCompiler`, or a parse method (`parse`, `safeParse`, `parseAsync`, `safeParseAsync`, `spa`),
+ * each a name compared exactly and so written exactly (`mayMention` decodes escapes). The
+ * `parse` of `JSON.parse` does not count: the global `JSON` is no schema and no library, and a
+ * binding that shadows it is written as a `JSON` not followed by `.parse` or `.stringify`, which
+ * counts. Case-sensitive on purpose: `value` and `check` are everywhere, `Value` and `Check` less.
+ */
+export const VALIDATOR_CALL_VOCABULARY = new RegExp(
+  [
+    '[aA][jJ][vV]',
+    'getValidator',
+    '~standard',
+    'TypeCompiler',
+    String.raw`\bValue\b`,
+    String.raw`(?<!\bJSON\s*\.\s*)\b(?:parse|safeParse|parseAsync|safeParseAsync|spa)\b`,
+    String.raw`\bJSON\b(?!\s*\.\s*(?:parse|stringify)\b)`,
+  ].join('|'),
+);
+
+/**
  * Whether the linted file writes a validator call at all. Every piece of evidence leads back to
  * one in this file, so in a file without one (most files: `parse` is in the rule's vocabulary for
  * `S.parse`, and JSON.parse is everywhere) no slot, `if` or `catch` needs to be looked at.
