@@ -7,6 +7,7 @@ import { forEachDescendant } from '../syntax/ast-walk.js';
 import type { StaticValue } from '../values/static-value.js';
 import { resolveLibraryCall, type SchemaLibrary } from '../schemas/schema-libraries.js';
 import { isSchemaOnlyObject } from '../schemas/schema-model.js';
+import { declaredSchemaType } from '../schemas/declared-schema-type.js';
 import { calleeName, CONVERTER_FUNCTIONS } from './schema-sinks.js';
 
 /**
@@ -154,13 +155,18 @@ export function valueExpressions(expression: TSESTree.Expression, found: TSESTre
 }
 
 /** How a value is a schema by what it is. */
-export type SchemaNature = 'json-schema' | 'builder' | 'converter-result' | 'validator';
+/**
+ * `declared-result`: a call of a function declared to return a schema type (`parseDef(…)` of
+ * `parseDef(…): JsonSchema7Type | undefined`): what the code declares makes it a schema.
+ */
+export type SchemaNature = 'json-schema' | 'builder' | 'converter-result' | 'validator' | 'declared-result';
 
 export function schemaNatureOf(expression: TSESTree.Expression, evaluator: Evaluator): SchemaNature | undefined {
   const node = unwrapChainAndTypeWrappers(expression);
   if (node.type === AST_NODE_TYPES.CallExpression) {
     if (isConverterCall(node, evaluator)) return 'converter-result';
     if (validatorCallOf(node, evaluator)?.returnsValidator) return 'validator';
+    if (returnsDeclaredSchema(node, evaluator)) return 'declared-result';
   }
   const value = evaluator.evaluate(node);
   if (value.kind === 'builder') return isParsedValue(value) ? undefined : 'builder';
@@ -172,6 +178,12 @@ export function schemaNatureOf(expression: TSESTree.Expression, evaluator: Evalu
     if (validatorCallOf(value.node, evaluator)?.returnsValidator) return 'validator';
   }
   return undefined;
+}
+
+/** A call of a function (of this file or imported) whose declared return type names a schema type. */
+function returnsDeclaredSchema(call: TSESTree.CallExpression, evaluator: Evaluator): boolean {
+  const callee = evaluator.evaluate(call.callee);
+  return callee.kind === 'function' && declaredSchemaType(callee.function, evaluator) !== undefined;
 }
 
 /**

@@ -67,9 +67,11 @@ const TOOL_SCHEMA_MEMBERS: ReadonlyMap<string, boolean> = new Map([
  * `ToolJsonSchema`, `JsonSchemaType` (the MCP SDK's), Ajv's `JSONSchemaType`, `JsonSchemaDefinition`.
  * Not a validator, options, result or error type about one (`JsonSchemaValidator`), nor the JSON
  * values of `@types/json-schema` (`JSONSchema7Type`, `JSONSchema7Object`, `JSONSchema7Array`).
+ * zod-to-json-schema's `JsonSchema7Type` (vendored by openai, LangChain, Mastra) is its schema
+ * type: only the `JSONSchema` spelling of a versioned `Type`/`Object` is a JSON value.
  */
-const JSON_SCHEMA_NAME = /^\w*?J(?:SON|son)Schema(?:\d*(?:Definition|Def)?|Type|Object|Property|Node|Draft\d+)$/;
-const VERSIONED_JSON_VALUE = /J(?:SON|son)Schema\d+(?:Type|Object)$/;
+const JSON_SCHEMA_NAME = /^\w*?J(?:SON|son)Schema(?:\d*(?:Definition|Def|Type|Object)?|Property|Node|Draft\d+)$/;
+const VERSIONED_JSON_VALUE = /JSONSchema\d+(?:Type|Object)$/;
 /** Standard Schema's interface, often copied into a project rather than imported, as its spec suggests. */
 const STANDARD_SCHEMA_NAME = /^Standard(?:JSON)?SchemaV\d+$/;
 

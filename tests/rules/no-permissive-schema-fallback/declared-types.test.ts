@@ -73,6 +73,10 @@ ruleTester.run('no-permissive-schema-fallback: declared schema types', rule, {
       name: "zod's value-level .catch() in a declared zod builder",
       code: `import { z } from 'zod';\nexport function settings(): z.ZodTypeAny {\n  return z.object({ theme: z.string() }).catch(() => ({}));\n}`,
     },
+    {
+      name: "a value defaulted after a call of a function declared to return json-schema's JSON value type",
+      code: `import type { JSONSchema7Type } from 'json-schema';\nfunction readDefault(def): JSONSchema7Type | undefined { return def.default; }\nexport const fallback = (def) => {\n  const value = readDefault(def) ?? {};\n  return value;\n};`,
+    },
     // ---- declared types that are not a schema ----------------------------------------------------
     {
       name: 'a catch returning {} in a function declared Record<string, unknown>',
@@ -117,6 +121,13 @@ ruleTester.run('no-permissive-schema-fallback: declared schema types', rule, {
     },
   ],
   invalid: [
+    failure(
+      "openai's vendored zod-to-json-schema: `parseDef(…) ?? {}` where parseDef is declared to return JsonSchema7Type | undefined",
+      `type JsonSchema7Type = JsonSchema7TypeUnion & JsonSchema7Meta;\nfunction parseDef(def: ZodTypeDef, refs: Refs): JsonSchema7Type | undefined {\n  return selectParser(def, refs);\n}\nexport const zodToJsonSchema = (schema, refs) => {\n  const parsed = parseDef(schema._def, refs) ?? {};\n  return parsed;\n};`,
+      '{}',
+      ANYTHING,
+      'used in place of `parseDef(schema._def, refs)`',
+    ),
     failure("the seed ADR's toolSchema(def): JSONSchema7 around an unknown marshal", ADR_EXAMPLE, `{ type: 'object' }`, ANY_OBJECT, returnedAs('JSONSchema7')),
     failure(
       'a sink the flow analysis finds still names itself: a known converter in a declared builder',
