@@ -43,7 +43,7 @@ export interface EnumPosition {
   readonly libraryCall?: LibraryCall;
 }
 
-interface LibraryForms {
+export interface LibraryForms {
   /** Factories whose first argument is the list or map of values. */
   readonly direct: ReadonlySet<string>;
   /** Factories that take literals of a list as members: `z.union(X.map(z.literal))`. */
@@ -54,7 +54,7 @@ interface LibraryForms {
   readonly openString: ReadonlySet<string>;
 }
 
-const FORMS: Readonly<Record<SchemaLibrary, LibraryForms>> = {
+export const FORMS: Readonly<Record<SchemaLibrary, LibraryForms>> = {
   zod: {
     direct: new Set(['enum', 'nativeEnum', 'literal']),
     union: new Set(['union']),
