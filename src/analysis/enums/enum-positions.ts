@@ -7,6 +7,8 @@
  * - `enum-schema-place.ts`: where the schema holding an enum stands, for the strict check.
  * - `enum-description-fix.ts`: the suggestion to describe the values instead.
  * - `values-expression.ts`: the code that joins the values at run time, for that description.
+ * - `unfollowed-library-enum.ts`: an enum built with a library imported through a module that
+ *   was not read, found by where its schema goes.
  *
  * Which table the values came from, and its policy, is `glossary/`'s to say.
  */
