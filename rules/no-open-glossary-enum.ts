@@ -2,18 +2,22 @@ import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
 import { ENUM_POSITION_VOCABULARY, enumPositionOfCall, enumPositionOfProperty, isInOpenUnion, type EnumPosition } from '../src/analysis/enums/enum-positions.js';
 import { mayImportLibraryBinding } from '../src/analysis/schemas/schema-libraries.js';
 import { getEvaluator, type Evaluator } from '../src/analysis/values/evaluator.js';
-import { describeLocation, describeTableLocation, type GlossaryTable } from '../src/analysis/glossary/glossary.js';
+import { describeLocation, describeTableLocation, type GlossaryTable, type UnmarkedTable } from '../src/analysis/glossary/glossary.js';
 import { findSourceTables, findUnmarkedSources } from '../src/analysis/glossary/table-sources.js';
 import { closedCaseSubjects, conditionFacts, GuardIndex, policyCheckSubject, readsFlag } from '../src/analysis/enums/guard-conditions.js';
 import { describeValuesFix } from '../src/analysis/enums/enum-description-fix.js';
 import { isRoutedByServer } from '../src/analysis/enums/server-routing.js';
 import type { StaticValue } from '../src/analysis/values/static-value.js';
 import { strictGatePlace } from '../src/analysis/enums/enum-schema-place.js';
+import { unfollowedLibraryEnumOf, unreadTablesOf, type UnfollowedLibraryEnum } from '../src/analysis/enums/unfollowed-library-enum.js';
 import { DEFAULT_GLOSSARY_MODULES, getSettings } from '../src/settings.js';
 import { createRule } from '../src/util/create-rule.js';
 
 export type Options = [{ reportUnmarkedTables?: boolean; killSwitch?: string }];
-export type MessageIds = 'openGlossaryEnum' | 'glossaryModuleEnum' | 'unmarkedTableEnum' | 'enumWithoutKillSwitch' | 'describeValues';
+export type MessageIds = 'openGlossaryEnum' | 'glossaryModuleEnum' | 'unmarkedTableEnum' | 'unfollowedLibraryEnum' | 'enumWithoutKillSwitch' | 'describeValues';
+
+/** How the message names the library a binding is taken for. */
+const LIBRARY_NAMES = { zod: 'zod', typebox: 'TypeBox', valibot: 'valibot' } as const;
 
 /** A policy check on something not statically a table: it may check any table. */
 const ANY_TABLE = Symbol('any table');
@@ -37,6 +41,8 @@ export default createRule<Options, MessageIds>({
         "This enum's values come from '{{table}}' (declared at {{location}}), a table of a glossary module ({{module}}) that is not marked closed: as an enum it rejects every value the table does not list, before your code sees the call. Describe the values in the field's description, or mark the table closed with corroboration; `glossary.modules` in settings['schema-contract'] says which modules are glossary modules (`[]`: none).",
       unmarkedTableEnum:
         "This enum in the schema {{sink}} takes its values from '{{table}}' (declared at {{location}}), a list not marked as a closed glossary table: as an enum it rejects every value it does not list, before your code sees the call. Describe the values in the field's description, or mark the table closed with corroboration.",
+      unfollowedLibraryEnum:
+        "This enum in the schema {{sink}} takes its values from '{{table}}' (declared at {{location}}), a list not marked as a closed glossary table: as an enum it rejects every value it does not list, before your code sees the call. `{{binding}}` is taken for {{library}} by its name and where the schema goes: it is imported from '{{module}}', which the analysis did not read ({{reason}}). Describe the values in the field's description, or mark the table closed with corroboration.",
       enumWithoutKillSwitch:
         "This enum comes from glossary table '{{table}}' (policy '{{policy}}', declared at {{location}}) but is not emitted under a condition reading '{{killSwitch}}': put it behind the kill switch so every glossary enum can be stopped without a deploy.",
       describeValues: 'Replace the enum with a description listing its {{count}} values.',
@@ -87,6 +93,33 @@ export default createRule<Options, MessageIds>({
       return checked.length === 0 ? [ANY_TABLE] : checked.map((table) => table.node);
     }
 
+    /** The unmarked tables an enum's values are copied from, less those the server routes on. */
+    function unmarkedSourcesOf(values: StaticValue, position: EnumPosition, evaluator: Evaluator): UnmarkedTable[] {
+      return findUnmarkedSources(values, glossary, cwd).filter(
+        (source) => !isInlineElementSource(values, position, source.node) && !isRoutedByServer(source, evaluator, context.sourceCode.visitorKeys),
+      );
+    }
+
+    /** Strict only: `zod.enum(T)` with `zod` from a module the analysis did not read, in a tool's schema. */
+    function checkUnfollowed(found: UnfollowedLibraryEnum | undefined): void {
+      if (!found) return;
+      const { position, library } = found;
+      const evaluator = getEvaluator(context);
+      const values = evaluator.evaluate(position.valuesNode);
+      if (position.requiresList && values.kind !== 'array') return;
+      const source = unmarkedSourcesOf(values, position, evaluator)[0] ?? unreadTablesOf(position.valuesNode, evaluator)[0];
+      if (!source) return;
+      reportWithSuggestion(position, values, 'unfollowedLibraryEnum', {
+        table: source.name,
+        location: describeLocation(source.file, source.node, cwd),
+        sink: found.sink,
+        binding: library.binding,
+        library: LIBRARY_NAMES[library.library],
+        module: library.specifier,
+        reason: library.reason,
+      });
+    }
+
     function check(position: EnumPosition | undefined): void {
       if (!position) return;
       const evaluator = getEvaluator(context);
@@ -95,11 +128,7 @@ export default createRule<Options, MessageIds>({
       const tables = findSourceTables(values, position.valuesNode, context.filename, glossary, cwd);
       // A list the server itself routes on (its own enum, the actions it dispatches) is closed by
       // construction; any other unmarked list is a hidden gate wherever its schema stands.
-      let unmarked = options.reportUnmarkedTables
-        ? findUnmarkedSources(values, glossary, cwd).filter(
-            (source) => !isInlineElementSource(values, position, source.node) && !isRoutedByServer(source, evaluator, context.sourceCode.visitorKeys),
-          )
-        : [];
+      let unmarked = options.reportUnmarkedTables ? unmarkedSourcesOf(values, position, evaluator) : [];
       const gate = unmarked.length > 0 ? strictGatePlace(position, context) : undefined;
       if (!gate) unmarked = [];
       if (tables.length === 0 && unmarked.length === 0) return;
@@ -172,7 +201,7 @@ export default createRule<Options, MessageIds>({
     function reportWithSuggestion(
       position: EnumPosition,
       values: StaticValue,
-      messageId: 'openGlossaryEnum' | 'glossaryModuleEnum' | 'unmarkedTableEnum',
+      messageId: 'openGlossaryEnum' | 'glossaryModuleEnum' | 'unmarkedTableEnum' | 'unfollowedLibraryEnum',
       data: Record<string, string>,
     ): void {
       const fix = describeValuesFix(position, values, context.sourceCode);
@@ -198,7 +227,9 @@ export default createRule<Options, MessageIds>({
       },
       CallExpression(node: TSESTree.CallExpression) {
         const evaluator = getEvaluator(context);
-        check(enumPositionOfCall(node, evaluator.module, evaluator.libraryEnvironment));
+        const position = enumPositionOfCall(node, evaluator.module, evaluator.libraryEnvironment);
+        if (position) check(position);
+        else if (options.reportUnmarkedTables) checkUnfollowed(unfollowedLibraryEnumOf(node, context));
       },
     };
   },

@@ -117,6 +117,16 @@ describe('tool definitions', () => {
       { role: 'tool-input', dialect: 'zod-raw-shape', key: 'schema', toolName: 'search', draft: undefined, text: "advertised as `search`'s schema" },
     ],
     [
+      "a definer's config returned by the factory it is given (chrome-devtools-mcp)",
+      `export const t = definePageTool(() => ({ name: 'emulate', description: 'd', schema: /*@*/x }));`,
+      { role: 'tool-input', dialect: 'zod-raw-shape', key: 'schema', toolName: 'emulate', draft: undefined, text: "advertised as `emulate`'s schema" },
+    ],
+    [
+      "a definer's config returned from a factory's block, under a condition",
+      `export const t = defineTool(function (args) {\n  if (args.lite) return { name: 'lite' };\n  return { name: 'full', schema: /*@*/x };\n});`,
+      { role: 'tool-input', dialect: 'zod-raw-shape', key: 'schema', toolName: 'full', draft: undefined, text: "advertised as `full`'s schema" },
+    ],
+    [
       "a definer's args beside a description",
       `export const t = makeTool({ description: 'd', args: /*@*/x });`,
       { role: 'tool-input', dialect: 'zod-raw-shape', key: 'args', toolName: undefined, draft: undefined, text: "advertised as a tool's args" },
@@ -144,6 +154,8 @@ describe('tool definitions', () => {
     ['a documentation page keyed under `full`', `export const doc = { name: 'n', full: { description: 'd', parameters: /*@*/x } };`],
     ['a map of help pages', `export const pages = { search: { description: 'd', parameters: /*@*/x } };`],
     ['a definer without a name or description', `export const t = defineTool({ schema: /*@*/x });`],
+    ['a factory given to something not named like a definer', `export const t = defineRoute(() => ({ name: 'n', schema: /*@*/x }));`],
+    ["a config returned by a function nested in the definer's factory", `export const t = defineTool(() => { const make = function () { return { name: 'n', schema: /*@*/x }; }; return make; });`],
     ['a tooltip factory', `export const t = createTooltip({ name: 'n', schema: /*@*/x });`],
     ["a tool call's record: its args are the call's", `messages.push(toolCall({ name: 'search', args: /*@*/x }));`],
     ['a class storing a value it never advertises', `class Entry {\n  constructor(name, value) { this.name = name; this.value = value; }\n}\nnew Entry('n', /*@*/x);`],

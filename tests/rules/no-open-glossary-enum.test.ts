@@ -54,6 +54,8 @@ const JS_CONSUMER = `import { MARKETPLACES } from './glossary/tables.js';\nexpor
 const STRICT_IMPORTED = `import { z } from 'zod';\nimport { AWS_REGIONS } from './aws';\nconst LEVELS = Object.freeze({ low: 'low', high: 'high' });\nenum Tier { Free = 'free', Pro = 'pro' }\nconst a = z.enum(AWS_REGIONS);\nconst b = { enum: Object.values(LEVELS) };\nconst c = z.nativeEnum(Tier);\nexport const zodTool = { name: 'zod', description: 'd', inputSchema: z.object({ a, c }) };\nexport const jsonTool = { name: 'json', description: 'd', inputSchema: { type: 'object', properties: { b } } };`;
 /** A registration that puts the case's `region` in a tool's input, so strict looks at its enum. */
 const TOOL_SUFFIX = "\nserver.registerTool('launch', { inputSchema: { region } }, launch);";
+/** `zod` from a project module the analysis could not read: the name and the tool's `schema:` say it is zod. */
+const UNFOLLOWED = `import { zod } from './third_party/broken-barrel.js';\nconst LEVELS = ['debug', 'info'];\nexport const log = defineTool({ name: 'log', schema: { level: zod.enum(LEVELS).optional() } });`;
 const STRICT_DESCRIBED = `${MARKETPLACES}const schema = { enum: ${MAP_CODES} };`;
 const JS_FILE = `${MARKETPLACES}export const schema = { type: 'string', enum: ${MAP_CODES} };`;
 
@@ -232,6 +234,30 @@ ruleTester.run('no-open-glossary-enum', rule, {
     },
   ],
   invalid: [
+    {
+      // More cases (a bundle past the read limit, TypeBox, the guards) in no-open-glossary-enum/unfollowed-library.test.ts.
+      name: 'strict: zod from a barrel that does not parse, in a tool definer\'s schema',
+      filename: consumer,
+      code: UNFOLLOWED,
+      options: [{ reportUnmarkedTables: true }],
+      errors: [
+        {
+          messageId: 'unfollowedLibraryEnum',
+          data: {
+            table: 'LEVELS',
+            location: `${consumer}:2`,
+            sink: "advertised as `log`'s schema",
+            binding: 'zod',
+            library: 'zod',
+            module: './third_party/broken-barrel.js',
+            reason: 'it does not parse',
+          },
+          line: 3,
+          column: 72,
+          suggestions: describedAs(UNFOLLOWED, 'zod.enum(LEVELS)', "zod.string().describe(`One of: ${LEVELS.join(', ')}.`)"),
+        },
+      ],
+    },
     // --- enum positions -------------------------------------------------------------------------
     {
       name: 'JSON Schema enum property',

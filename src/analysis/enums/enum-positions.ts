@@ -7,6 +7,8 @@
  * - `enum-schema-place.ts`: where the schema holding an enum stands, for the strict check.
  * - `enum-description-fix.ts`: the suggestion to describe the values instead.
  * - `values-expression.ts`: the code that joins the values at run time, for that description.
+ * - `unfollowed-library-enum.ts`: an enum built with a library imported through a module that
+ *   was not read, found by where its schema goes.
  *
  * Which table the values came from, and its policy, is `glossary/`'s to say.
  */
@@ -43,7 +45,7 @@ export interface EnumPosition {
   readonly libraryCall?: LibraryCall;
 }
 
-interface LibraryForms {
+export interface LibraryForms {
   /** Factories whose first argument is the list or map of values. */
   readonly direct: ReadonlySet<string>;
   /** Factories that take literals of a list as members: `z.union(X.map(z.literal))`. */
@@ -54,7 +56,7 @@ interface LibraryForms {
   readonly openString: ReadonlySet<string>;
 }
 
-const FORMS: Readonly<Record<SchemaLibrary, LibraryForms>> = {
+export const FORMS: Readonly<Record<SchemaLibrary, LibraryForms>> = {
   zod: {
     direct: new Set(['enum', 'nativeEnum', 'literal']),
     union: new Set(['union']),

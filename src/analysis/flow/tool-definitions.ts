@@ -74,12 +74,30 @@ function outermost(node: TSESTree.Node): TSESTree.Node {
   return current;
 }
 
-/** The call or construction `object` is an argument of: `defineTool({…})`, `new DynamicStructuredTool({…})`, `tool(fn, {…})`. */
+/**
+ * The call or construction `object` is an argument of: `defineTool({…})`, `new DynamicStructuredTool({…})`,
+ * `tool(fn, {…})`; or the result of a config factory given to a definer, `definePageTool(() => ({…}))`
+ * or `defineTool((args) => { return {…}; })` (chrome-devtools-mcp's tools are all written so).
+ */
 function definerCallOf(object: TSESTree.ObjectExpression): TSESTree.CallExpression | TSESTree.NewExpression | undefined {
   const slot = outermost(object);
-  const call = slot.parent;
+  const factory = configFactoryOf(slot);
+  const argument = factory ? outermost(factory) : slot;
+  const call = argument.parent;
   if (call?.type !== AST_NODE_TYPES.CallExpression && call?.type !== AST_NODE_TYPES.NewExpression) return undefined;
-  return call.callee !== slot && isToolDefinerName(calleeNameOf(call.callee)) ? call : undefined;
+  return call.callee !== argument && isToolDefinerName(calleeNameOf(call.callee)) ? call : undefined;
+}
+
+/** The function `slot` is the result of: an arrow's expression body, or the argument of one of its `return`s. */
+function configFactoryOf(slot: TSESTree.Node): TSESTree.ArrowFunctionExpression | TSESTree.FunctionExpression | undefined {
+  const holder = slot.parent;
+  if (holder?.type === AST_NODE_TYPES.ArrowFunctionExpression) return holder.body === slot ? holder : undefined;
+  if (holder?.type !== AST_NODE_TYPES.ReturnStatement) return undefined;
+  for (let current: TSESTree.Node | undefined = holder.parent; current; current = current.parent) {
+    if (current.type === AST_NODE_TYPES.ArrowFunctionExpression || current.type === AST_NODE_TYPES.FunctionExpression) return current;
+    if (current.type === AST_NODE_TYPES.FunctionDeclaration) return undefined;
+  }
+  return undefined;
 }
 
 /**

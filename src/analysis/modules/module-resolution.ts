@@ -7,6 +7,7 @@
  * - `module-graph.ts`: imported modules parsed once (`module-parser.ts`), their exports
  *   (`module-exports.ts`, `reexport-scan.ts`), and what an imported name refers to.
  * - `linted-modules.ts`: the linted file's own parse, offered to the files that import it.
+ * - `unread-modules.ts`: why a module of the project is not read (too large, not text, unparseable).
  */
 import { existsSync } from 'node:fs';
 import { isBuiltin } from 'node:module';

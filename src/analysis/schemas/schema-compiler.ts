@@ -2,7 +2,8 @@
  * # schemas/: what a schema is, and whether it is valid
  *
  * - `schema-libraries.ts`: which calls build a schema with a library (Zod, Valibot, TypeBox, …),
- *   resolved through imports and the `libraries` setting.
+ *   resolved through imports and the `libraries` setting; `unfollowed-library.ts`: a name that
+ *   may be a library's, imported from a project module that was not read.
  * - `schema-model.ts`, `schema-structure.ts`: JSON Schema keywords, drafts, pointers and where
  *   subschemas sit.
  * - `schema-compiler.ts` (this file), `ajv-compile.ts`, `compile-in-parts.ts`: Ajv, strict, each

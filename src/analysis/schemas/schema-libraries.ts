@@ -44,7 +44,7 @@ const MAX_ALIAS_DEPTH = 16;
 const specifierLists = new WeakMap<SchemaLibrarySettings, readonly string[]>();
 
 /** Every specifier that names a schema library under these settings. */
-function librarySpecifiers(settings: SchemaLibrarySettings): readonly string[] {
+export function librarySpecifiers(settings: SchemaLibrarySettings): readonly string[] {
   let list = specifierLists.get(settings);
   if (!list) {
     list = (['zod', 'typebox', 'valibot'] as const).flatMap((library) => [...BUILTIN_SPECIFIERS[library], ...settings[library]]);
