@@ -287,8 +287,12 @@ export function isKindTest(test: TSESTree.Node): boolean {
   }
 }
 
-/** Members that choose the form a converter writes: `refs.target`, `options.$refStrategy`. */
+/**
+ * Members that choose the form a converter writes: `refs.target`, `options.$refStrategy`, and any
+ * other `…Strategy` option (zod-to-json-schema's `effectStrategy`, `mapStrategy`, `pipeStrategy`).
+ */
 const MODE_MEMBERS = new Set(['target', 'mode', 'strategy', '$refStrategy', 'dialect', 'draft', 'format', 'io']);
+const STRATEGY_OPTION = /Strategy$/;
 
 /**
  * Whether a test picks the form a converter writes for a target or strategy the caller chose
@@ -299,7 +303,7 @@ export function isModeTest(test: TSESTree.Node): boolean {
   if (test.type !== AST_NODE_TYPES.BinaryExpression || !['===', '!==', '==', '!='].includes(test.operator)) return false;
   const isMode = (side: TSESTree.Node): boolean => {
     const name = side.type === AST_NODE_TYPES.MemberExpression ? referenceName(side) : undefined;
-    return name !== undefined && MODE_MEMBERS.has(name);
+    return name !== undefined && (MODE_MEMBERS.has(name) || STRATEGY_OPTION.test(name));
   };
   const isConstant = (side: TSESTree.Node): boolean => side.type === AST_NODE_TYPES.Literal && typeof side.value === 'string';
   return (isMode(test.left) && isConstant(test.right)) || (isMode(test.right) && isConstant(test.left));

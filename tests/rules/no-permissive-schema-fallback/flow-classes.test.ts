@@ -129,6 +129,10 @@ ruleTester.run('no-permissive-schema-fallback: issue 18 flow classes', rule, {
       code: `function seen(refs) {\n  if (isAncestor(refs)) return { $ref: refs.path };\n  return refs.$refStrategy === 'seen' ? {} : undefined;\n}`,
     },
     {
+      name: "an effects parser honouring the caller's effectStrategy (openai's vendored zod-to-json-schema)",
+      code: `import type { JsonSchema7Type } from '../parseDef';\nimport { parseDef } from '../parseDef';\nexport function parseEffectsDef(_def, refs, forceResolution: boolean): JsonSchema7Type | undefined {\n  return refs.effectStrategy === 'input' ? parseDef(_def.schema._def, refs, forceResolution) : {};\n}`,
+    },
+    {
       name: 'a kind case in a conditional',
       code: `const toJson = (def) => (def.typeName === 'ZodAny' ? {} : { type: 'string' });`,
     },
