@@ -26,7 +26,7 @@ findings on the tool's path (its definition, its schemas' code and the helpers t
 each marked as held by the baseline or new.
 
 Options:
-  --format NAME      text (default), json (described by docs/tools.schema.json) or markdown
+  --format NAME      text (default), json (described by schemas/tools.schema.json) or markdown
   --fail-on WHAT     unfollowed: exit 1 if a tool's schema is not followed; findings: exit 1 if a
                      finding on a tool's path is not held by the baseline (repeat with a comma:
                      unfollowed,findings)
