@@ -61,7 +61,7 @@ export interface InventoryTool {
   readonly input: InventorySchema | null;
   readonly output: InventorySchema | null;
   readonly enums: readonly InventoryEnum[];
-  /** The code on the tool's path: the definition, its schemas' code and the helpers that build them. */
+  /** The code on the tool's path: the definition, its schemas' code, the helpers that build them and the tables its enums copy. */
   readonly spans: readonly LineSpan[];
 }
 
@@ -96,10 +96,12 @@ function gatedProperty(position: EnumPosition): string | null {
   return null;
 }
 
-function tablesOf(position: EnumPosition, evaluator: Evaluator, cwd: string): { values: readonly string[] | null; tables: InventoryTable[] } {
+function tablesOf(position: EnumPosition, evaluator: Evaluator, cwd: string, tableSpans: LineSpan[]): { values: readonly string[] | null; tables: InventoryTable[] } {
   const value = evaluator.evaluate(position.valuesNode);
   const file = evaluator.moduleOf(position.valuesNode).file;
   const tables = findSourceTables(value, position.valuesNode, file, evaluator.settings.glossary, cwd).map((table) => {
+    // The table an enum copies is on the tool's path: its policy and its corroboration decide the gate.
+    tableSpans.push({ file: table.file, startLine: table.node.loc.start.line, endLine: table.node.loc.end.line });
     const listed = table.closed && table.marking === 'policy-property' ? getProperty(evaluator.evaluate(table.node), SOURCES_KEY) : undefined;
     return {
       name: table.name,
@@ -115,7 +117,7 @@ function tablesOf(position: EnumPosition, evaluator: Evaluator, cwd: string): { 
 }
 
 /** The enum positions written in the code of a tool's schemas (each once, in source order). */
-function enumsOf(spans: readonly SchemaSpan[], evaluator: Evaluator, visitorKeys: TSESLint.SourceCode.VisitorKeys, cwd: string): InventoryEnum[] {
+function enumsOf(spans: readonly SchemaSpan[], evaluator: Evaluator, visitorKeys: TSESLint.SourceCode.VisitorKeys, cwd: string, tableSpans: LineSpan[]): InventoryEnum[] {
   const seen = new Set<TSESTree.Node>();
   const found: InventoryEnum[] = [];
   const visit = (node: TSESTree.Node): void => {
@@ -127,7 +129,7 @@ function enumsOf(spans: readonly SchemaSpan[], evaluator: Evaluator, visitorKeys
           : undefined;
     if (!position || seen.has(position.reportNode)) return;
     seen.add(position.reportNode);
-    const { values, tables } = tablesOf(position, evaluator, cwd);
+    const { values, tables } = tablesOf(position, evaluator, cwd, tableSpans);
     found.push({ property: gatedProperty(position), form: position.form, file: evaluator.moduleOf(node).file, line: position.reportNode.loc.start.line, values, tables });
   };
   for (const span of spans) {
@@ -155,7 +157,9 @@ export function inventoryOf(context: Readonly<TSESLint.RuleContext<string, reado
     const schemaSpans: SchemaSpan[] = [];
     const input = schemaOf(site.input, evaluator, visitorKeys, schemaSpans);
     const output = schemaOf(site.output, evaluator, visitorKeys, schemaSpans);
-    const spans = [{ file: context.filename, startLine: site.node.loc.start.line, endLine: site.node.loc.end.line }, ...schemaSpans.map(lineSpan)];
+    const tableSpans: LineSpan[] = [];
+    const enums = enumsOf(schemaSpans, evaluator, visitorKeys, context.cwd, tableSpans);
+    const spans = [{ file: context.filename, startLine: site.node.loc.start.line, endLine: site.node.loc.end.line }, ...schemaSpans.map(lineSpan), ...tableSpans];
     return {
       name: site.name ?? null,
       nameText: site.nameText ?? null,
@@ -165,7 +169,7 @@ export function inventoryOf(context: Readonly<TSESLint.RuleContext<string, reado
       form: site.form,
       input,
       output,
-      enums: enumsOf(schemaSpans, evaluator, visitorKeys, context.cwd),
+      enums,
       spans: spans.filter((span, index) => spans.findIndex((other) => other.file === span.file && other.startLine === span.startLine && other.endLine === span.endLine) === index),
     };
   });

@@ -22,8 +22,8 @@ Lists every tool definition and registration the rules' sink analysis recognises
 (default "."), linted with your ESLint config: per tool its name (or the expression that names
 it), file:line, form, how its input and output schemas are built (or why the analysis does not
 follow them), the enums in them with the table each comes from and its policy, and the plugin's
-findings on the tool's path (its definition, its schemas' code and the helpers that build them),
-each marked as held by the baseline or new.
+findings on the tool's path (its definition, its schemas' code, the helpers that build them and
+the glossary tables its enums copy), each marked as held by the baseline or new.
 
 Options:
   --format NAME      text (default), json (described by schemas/tools.schema.json) or markdown
