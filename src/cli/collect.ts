@@ -44,6 +44,11 @@ export interface CollectOptions {
   readonly configFile: string | undefined;
   readonly baselineFile: string | undefined;
   readonly progress: Progress | undefined;
+  /**
+   * An internal plugin run beside the plugin's rules on every linted file (the `tools` inventory):
+   * its rules never report, and are let through the rule filter.
+   */
+  readonly extra?: { readonly plugin: string; readonly rules: Readonly<Record<string, unknown>> };
 }
 
 function locationKey(ruleId: string | null, line: number, column: number, endLine?: number, endColumn?: number, messageId?: string): string {
@@ -78,7 +83,15 @@ export async function collect(options: CollectOptions): Promise<Collection> {
     cache: false,
     // Speed only (other plugins' rules, type-aware ones above all, are skipped): which of our
     // rules ran is what the collector records, not what this lets through.
-    ruleFilter: ({ ruleId }) => mayBeBaselinedRule(ruleId),
+    ruleFilter: ({ ruleId }) => mayBeBaselinedRule(ruleId) || (options.extra !== undefined && ruleId.startsWith(`${options.extra.plugin}/`)),
+    ...(options.extra === undefined
+      ? {}
+      : {
+          overrideConfig: {
+            plugins: { [options.extra.plugin]: { rules: options.extra.rules } as ESLint.Plugin },
+            rules: Object.fromEntries(Object.keys(options.extra.rules).map((rule) => [`${options.extra!.plugin}/${rule}`, 'error' as const])),
+          },
+        }),
   });
   const results = await withCollector(
     {

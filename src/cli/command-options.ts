@@ -22,6 +22,8 @@ export const REPORT_OPTIONS: Options = { baseline: { type: 'string' }, format: {
 /** `baseline` without a command: what any of its commands takes (the linting ones take every option report does). */
 export const BASELINE_OPTIONS: Options = LINTING_OPTIONS;
 export const EXPLAIN_OPTIONS: Options = { format: { type: 'string' }, ...HELP };
+/** `tools` lints like the baseline commands, and says when to fail. */
+export const TOOLS_OPTIONS: Options = { ...LINTING, 'fail-on': { type: 'string' }, ...HELP };
 
 /** The positionals of a command line, before the command (and so its options) is known: how the CLI picks the command. */
 export function positionalsOf(argv: readonly string[]): string[] {

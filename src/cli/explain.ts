@@ -192,6 +192,18 @@ export function explainImports(cwd: string, file: string): { project: string; im
   return { project: boundaryOf(checked, absolute).root, imports };
 }
 
+/**
+ * One import of `file`, as `explain` words it: whether the analysis follows it, and why not. The
+ * `tools` inventory asks it where a tool's schema comes from an import it could not read.
+ */
+export function explainImport(cwd: string, file: string, specifier: string): { readonly followed: boolean; readonly why: string } {
+  const checked = new Set<string>();
+  openPass(checked, cwd, file);
+  const found: ImportSite = { line: 0, column: 0, specifier, syntax: 'import', names: [], typeOnly: false };
+  const described = describe(found, resolveSpecifier(file, specifier, 'import', checked), (path) => path);
+  return { followed: described.followed, why: described.why };
+}
+
 /** A schema library is known by its name and a type-only import carries no value: nothing is lost by not reading them. */
 function markOf(item: ExplainedImport): { sign: '→' | '○' | '✗'; counted: 'followed' | 'byDesign' | 'cannotFollow' } {
   if (item.followed) return { sign: '→', counted: 'followed' };

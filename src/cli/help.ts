@@ -1,6 +1,7 @@
 /** The CLI's help texts: `schema-contract help [topic]`, `--help` anywhere, and the synopsis a usage error shows. */
 
 import { EXPLAIN_USAGE } from './explain.js';
+import { TOOLS_USAGE } from './tools-command.js';
 
 export const BASELINE_COMMANDS = ['write', 'prune', 'check', 'report'] as const;
 export type BaselineCommand = (typeof BASELINE_COMMANDS)[number];
@@ -34,6 +35,7 @@ Commands:
   baseline check   Exit 1 on new findings or on fixed findings still in the baseline
   baseline report  Burn-down per rule over the baseline file's git history
   explain <file>   List the imports of a file, what each resolves to, and which the analysis cannot follow
+  tools [files]    List every tool the analysis recognises: form, schema, enums and findings on its path
   help [command]   Show the help of a command, for example \`schema-contract help baseline check\`
 
 Options:
@@ -103,9 +105,9 @@ ${COMMAND_EXIT_CODES[command]}
 
 /** The one usage line a usage error repeats. */
 export function synopsis(command?: BaselineCommand | 'baseline' | 'help'): string {
-  if (command === undefined) return 'Usage: schema-contract <command> [options]   (commands: baseline write|prune|check|report, explain, help)';
+  if (command === undefined) return 'Usage: schema-contract <command> [options]   (commands: baseline write|prune|check|report, explain, tools, help)';
   if (command === 'baseline') return 'Usage: schema-contract baseline <command> [patterns...] [options]';
-  if (command === 'help') return 'Usage: schema-contract help [baseline [write|prune|check|report] | explain]';
+  if (command === 'help') return 'Usage: schema-contract help [baseline [write|prune|check|report] | explain | tools]';
   if (command === 'report') return 'Usage: schema-contract baseline report [--baseline FILE] [--format text|json|markdown|svg]';
   return `Usage: schema-contract baseline ${command} [patterns...] [--baseline FILE] [--config FILE] [--format ${FORMATS[command].join('|')}] [--quiet]`;
 }
@@ -124,6 +126,7 @@ export function helpFor(topic: readonly string[]): string | undefined {
   if (first === undefined) return TOP;
   if (first === 'help' && second === undefined) return `${synopsis('help')}\n\nShows the help of a command.\n`;
   if (first === 'explain' && second === undefined) return EXPLAIN_USAGE;
+  if (first === 'tools' && second === undefined) return TOOLS_USAGE;
   if (first === 'baseline') {
     if (second === undefined) return BASELINE;
     return isBaselineCommand(second) ? commandHelp(second) : undefined;

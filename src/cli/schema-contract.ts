@@ -9,6 +9,7 @@ import { compare, type Comparison } from './compare.js';
 import { CliError, describeFailure } from './errors.js';
 import { creatableFile, existingFile } from './file-arguments.js';
 import { runExplain } from './explain.js';
+import { runTools } from './tools-command.js';
 import { BASELINE_COMMANDS, FORMATS, helpFor, isBaselineCommand, synopsis, type BaselineCommand } from './help.js';
 import { createProgress } from './progress.js';
 import { toSarif } from './sarif.js';
@@ -52,7 +53,7 @@ function helpOrThrow(topic: readonly string[]): Request {
   return { kind: 'help', text };
 }
 
-const GROUPS = ['baseline', 'explain', 'help'];
+const GROUPS = ['baseline', 'explain', 'tools', 'help'];
 
 function parseRequest(argv: readonly string[]): Request {
   const [first, second] = positionalsOf(argv);
@@ -347,6 +348,8 @@ export async function run(
   try {
     // `explain` reads one file and lints nothing: its own options and output.
     if (argv[0] === 'explain') return runExplain(argv.slice(1), io);
+    // `tools` lints with an inventory rule beside the plugin's: its own options and output.
+    if (argv[0] === 'tools') return await runTools(argv.slice(1), io);
     request = parseRequest(argv);
   } catch (error) {
     if (!(error instanceof CommandLineError)) throw error;

@@ -1,8 +1,8 @@
 /**
  * The checks on a file's tools beyond their schemas (see `client-profiles.ts` for the folder):
  * a name a client refuses, a name used twice in one registry, a missing or empty description.
- * `convention-sites.ts` lists the tools, as the sink model (`flow/`) recognises them (to give way
- * to `flow/tool-sites.ts`, the shared enumeration of tool sites, when it lands); `tool-names.ts`
+ * `convention-sites.ts` lists the tools from `flow/tool-sites.ts`, the sink model's one
+ * enumeration of tool sites; `tool-names.ts`
  * says what each client accepts as a name, with its documented source.
  *
  * Names and descriptions are what the one evaluator (`values/`) makes of them; a value it cannot

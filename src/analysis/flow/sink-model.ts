@@ -15,6 +15,9 @@
  * - `declared-destination.ts`: where a value goes by a declared schema type (a function's return
  *   type, an annotated binding or field, a cast).
  * - `schema-literal-positions.ts`: the places a literal may be a JSON Schema to compile.
+ * - `tool-sites.ts`: the one enumeration of a file's tool definitions and registrations (name,
+ *   form, schema slots; `relayed-tool.ts`: another tool's descriptor passed on), and
+ *   `tool-schema-build.ts`: how each tool's schema is built, or why the analysis stops.
  */
 import type { TSESTree } from '@typescript-eslint/utils';
 import { subschemaShape, type JsonSchemaDraft } from '../schemas/schema-structure.js';

@@ -1,0 +1,86 @@
+import type { ReportedTool, ToolsReport } from './tools-command.js';
+
+/** The `tools` inventory as text (a table, then each tool) and as markdown for a CI job summary. */
+
+const FORM_WORDS: Readonly<Record<ReportedTool['form'], string>> = {
+  'mcp-register-tool': 'MCP registerTool',
+  'mcp-tool': 'MCP tool()',
+  'list-tools-result': 'ListTools result',
+  'ai-sdk-tool': 'AI SDK tool()',
+  'keyed-map': 'keyed tool map',
+  factory: 'tool factory',
+  relay: 'relay',
+  definition: 'tool definition',
+};
+
+function nameOf(tool: ReportedTool): string {
+  return tool.name ?? (tool.nameText === null ? '(unnamed)' : `(${tool.nameText})`);
+}
+
+function enumWords(entry: ReportedTool['enums'][number]): string {
+  const what = entry.property === null ? `enum at line ${entry.line}` : `${entry.property} (line ${entry.line})`;
+  if (entry.tables.length === 0) return `${what}: ${entry.values === null ? 'values not known statically' : `literal ${entry.values.join(', ')}`}`;
+  const tables = entry.tables.map((table) => {
+    const sources = table.sources === null ? '' : `, ${table.sources.length} source(s): ${table.sources.join('; ')}`;
+    return `${table.name} (${table.policy}${sources}; ${table.file}:${table.line})`;
+  });
+  return `${what}: ${tables.join(', ')}`;
+}
+
+function summaryLine(report: ToolsReport): string {
+  const { tools, unfollowed, findings, newFindings } = report.summary;
+  const held = report.baseline === null ? 'no baseline' : `${findings - newFindings} held by the baseline ${report.baseline}`;
+  return `${tools} tool(s) in ${report.files} file(s) linted: ${unfollowed} with a schema not followed, ${findings} finding(s) on their paths (${newFindings} new, ${held}).`;
+}
+
+function table(rows: readonly (readonly string[])[]): string[] {
+  const widths = (rows[0] ?? []).map((_, column) => Math.max(...rows.map((row) => row[column]?.length ?? 0)));
+  return rows.map((row) => row.map((cell, column) => cell.padEnd(widths[column] ?? 0)).join('  ').trimEnd());
+}
+
+export function formatText(report: ToolsReport): string {
+  const lines = [summaryLine(report)];
+  if (report.tools.length === 0) return `${lines[0]}\n`;
+  const rows = [['tool', 'where', 'form', 'input schema', 'findings']];
+  for (const tool of report.tools) {
+    const input = tool.input === null ? '—' : tool.input.build.kind === 'not-followed' || tool.unfollowed ? 'not followed' : tool.input.description.replace(/`/g, '');
+    rows.push([nameOf(tool), `${tool.file}:${tool.line}`, FORM_WORDS[tool.form], input.length > 40 ? `${input.slice(0, 39)}…` : input, String(tool.findings.length)]);
+  }
+  lines.push('', ...table(rows));
+  for (const tool of report.tools) {
+    lines.push('', `${nameOf(tool)}  ${tool.file}:${tool.line}  ${FORM_WORDS[tool.form]}`);
+    for (const schema of [tool.input, tool.output]) {
+      if (schema) lines.push(`  ${schema.key} (line ${schema.line}${schema.file === tool.file ? '' : ` of ${schema.file}`}): ${schema.description}`);
+    }
+    if (!tool.input) lines.push('  input schema: none given');
+    for (const entry of tool.enums) lines.push(`  enum ${enumWords(entry)}`);
+    for (const finding of tool.findings) {
+      lines.push(`  ${finding.baselined ? 'baselined' : 'new'}  ${finding.file}:${finding.line}:${finding.column}  ${finding.rule}  ${finding.message}`);
+    }
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+function cell(text: string): string {
+  return text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
+}
+
+export function formatMarkdown(report: ToolsReport): string {
+  const lines = ['## Tools', '', summaryLine(report), ''];
+  if (report.tools.length === 0) return `${lines.join('\n')}\n`;
+  lines.push('| Tool | Where | Form | Input schema | Enums | Findings |', '| :-- | :-- | :-- | :-- | :-- | --: |');
+  for (const tool of report.tools) {
+    const input = tool.input === null ? '—' : tool.input.description;
+    const enums = tool.enums.length === 0 ? '—' : tool.enums.map(enumWords).join('<br>');
+    const findings = tool.findings.length === 0 ? '0' : `${tool.findings.length} (${tool.findings.filter((finding) => !finding.baselined).length} new)`;
+    lines.push(`| ${cell(`\`${nameOf(tool)}\``)} | ${cell(`${tool.file}:${tool.line}`)} | ${FORM_WORDS[tool.form]} | ${cell(input)} | ${cell(enums)} | ${findings} |`);
+  }
+  const all = report.tools.flatMap((tool) => tool.findings.map((finding) => ({ tool, finding })));
+  if (all.length > 0) {
+    lines.push('', '### Findings on the tools\' paths', '');
+    for (const { tool, finding } of all) {
+      lines.push(`- ${finding.baselined ? 'baselined' : '**new**'} \`${finding.rule}\` at ${finding.file}:${finding.line} (${cell(`\`${nameOf(tool)}\``)}): ${cell(finding.message)}`);
+    }
+  }
+  return `${lines.join('\n')}\n`;
+}
