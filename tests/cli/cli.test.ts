@@ -114,7 +114,7 @@ describe('--version and help', () => {
     expect(await cli(process.cwd(), ['help', 'frobnicate'])).toEqual({
       code: 2,
       stdout: '',
-      stderr: 'schema-contract: no help for "frobnicate"\nUsage: schema-contract help [baseline [write|prune|check|report] | explain]\nRun `schema-contract help help` for details.\n',
+      stderr: 'schema-contract: no help for "frobnicate"\nUsage: schema-contract help [baseline [write|prune|check|report] | explain | tools]\nRun `schema-contract help help` for details.\n',
     });
   });
 });
@@ -136,7 +136,7 @@ describe('errors', () => {
   });
 
   it('name an unknown option in one line, with a did-you-mean and the usage of the command it was given to', async () => {
-    const top = 'Usage: schema-contract <command> [options]   (commands: baseline write|prune|check|report, explain, help)\nRun `schema-contract help` for details.\n';
+    const top = 'Usage: schema-contract <command> [options]   (commands: baseline write|prune|check|report, explain, tools, help)\nRun `schema-contract help` for details.\n';
     expect(await cli(process.cwd(), ['--bogus'])).toEqual({ code: 2, stdout: '', stderr: `schema-contract: unknown option '--bogus'\n${top}` });
     expect(await cli(process.cwd(), ['--verison'])).toEqual({ code: 2, stdout: '', stderr: `schema-contract: unknown option '--verison' (did you mean '--version'?)\n${top}` });
     expect(await cli(process.cwd(), ['-x'])).toEqual({ code: 2, stdout: '', stderr: `schema-contract: unknown option '-x'\n${top}` });
