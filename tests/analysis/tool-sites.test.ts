@@ -73,6 +73,18 @@ describe('tool sites: each form', () => {
     ]);
   });
 
+  it('lists a config registered through its binding once, as the registration, and reads a task registration and `.shape`', () => {
+    const code = `${ZOD}const Args = z.object({ q: z.string() });
+const config = { title: 'Echo', description: 'Echo it', inputSchema: Args.shape };
+server.registerTool('echo', config, run);
+server.experimental.tasks.registerToolTask('research', { description: 'r', inputSchema: Args }, handler);
+`;
+    expect(sitesOf(code)).toEqual([
+      { line: 4, form: 'mcp-register-tool', name: 'echo', nameText: "'echo'", input: 'zod raw shape' },
+      { line: 5, form: 'mcp-register-tool', name: 'research', nameText: "'research'", input: 'zod' },
+    ]);
+  });
+
   it("reads server.tool(name, cb) as a tool with no shape", () => {
     expect(sitesOf(`server.tool('ping', async () => ok());`)).toEqual([{ line: 1, form: 'mcp-tool', name: 'ping', nameText: "'ping'", input: undefined }]);
   });

@@ -279,6 +279,11 @@ function registrationThroughBinding(object: TSESTree.ObjectExpression, evaluator
   return undefined;
 }
 
+/** `const config = {…}; server.registerTool(name, config, run)`: the config is the registration's, not a tool of its own. */
+export function isRegisteredByBinding(object: TSESTree.ObjectExpression, evaluator: Evaluator): boolean {
+  return registrationThroughBinding(object, evaluator) !== undefined;
+}
+
 function toolContextOfClass(body: TSESTree.ClassBody, evaluator: Evaluator): ToolContext | undefined {
   const keys = classKeys(body);
   if (!keys.some((key) => TOOL_SCHEMA_KEYS.has(key)) || !keys.some((key) => TOOL_COMPANION_KEYS.has(key))) return undefined;

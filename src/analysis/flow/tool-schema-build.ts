@@ -112,6 +112,11 @@ function classify(node: TSESTree.Node, dialect: SinkDialect, walk: Walk, depth: 
     case AST_NODE_TYPES.MemberExpression: {
       const key = memberName(expression);
       if (key !== undefined && isToolSchemaKey(key)) return { kind: 'relayed', from: textOf(expression.object, walk) };
+      // `Args.shape`: the raw shape of a library object schema.
+      if (key === 'shape') {
+        const owner = walk.evaluator.evaluate(expression.object);
+        if (owner.kind === 'builder') return { kind: 'library', library: owner.library, rawShape: true };
+      }
       return byValue(expression, dialect, walk) ?? notFollowed(`read from \`${textOf(expression, walk)}\`, a value the evaluator does not know`);
     }
     default:
@@ -194,7 +199,7 @@ export function describeBuild(build: SchemaBuild): string {
     case 'json-schema':
       return 'JSON Schema literal';
     case 'library':
-      return build.rawShape ? 'zod raw shape' : build.library;
+      return build.rawShape ? `${build.library} raw shape` : build.library;
     case 'converter':
       return `converted by \`${build.converter}\` from ${describeBuild(build.of)}`;
     case 'imported':

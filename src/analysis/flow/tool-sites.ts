@@ -7,7 +7,7 @@ import { vocabularyPattern } from '../syntax/file-text.js';
 import { findBinding } from '../values/bindings.js';
 import type { Evaluator } from '../values/evaluator.js';
 import { isRelayedToolDefinition } from './relayed-tool.js';
-import { calleeName, isSdkToolCall, sinkOfProperty, TOOL_INPUT_KEYS, TOOL_OUTPUT_KEYS } from './schema-sinks.js';
+import { calleeName, isRegisteredByBinding, isSdkToolCall, sinkOfProperty, TOOL_INPUT_KEYS, TOOL_OUTPUT_KEYS } from './schema-sinks.js';
 import type { SinkDialect } from './sink-model.js';
 import { DEFINER_SCHEMA_KEYS, isToolDefinerConfig, isToolDefinerName, keyedToolOf } from './tool-definitions.js';
 
@@ -19,6 +19,9 @@ import { DEFINER_SCHEMA_KEYS, isToolDefinerConfig, isToolDefinerName, keyedToolO
  * tools`) read it; `tool-schema-build.ts` says how each slot's schema is built.
  */
 
+/** `registerTool(name, config, run)` and the SDK's task-based `registerToolTask(name, config, handler)`. */
+const NAMED_REGISTRATIONS: ReadonlySet<string> = new Set(['registerTool', 'registerToolTask']);
+
 /**
  * Words a file must spell to hold a tool the sink model recognises: a registration call spells
  * `tool`, and a definition's schema key is a tool-input sink's (a definer's own keys, `schema`,
@@ -28,7 +31,7 @@ export const TOOL_SITE_VOCABULARY: RegExp = vocabularyPattern(['tool', ...TOOL_I
 
 /** How a tool is defined or registered. */
 export type ToolSiteForm =
-  /** `server.registerTool(name, { inputSchema, … }, run)` (MCP TypeScript SDK). */
+  /** `server.registerTool(name, { inputSchema, … }, run)` (MCP TypeScript SDK; also its `registerToolTask`). */
   | 'mcp-register-tool'
   /** `server.tool(name, [description], [shape], …, run)` (MCP TypeScript SDK, v1 style). */
   | 'mcp-tool'
@@ -167,12 +170,12 @@ function named(nameNode: TSESTree.Node | undefined, evaluator: Evaluator): Pick<
 function registrationSite(call: TSESTree.CallExpression, evaluator: Evaluator, byText: Map<string, object>): ToolSite | undefined {
   const name = calleeName(call.callee);
   // Most calls of a file are no registration: their receiver is not looked up.
-  if (!(name === 'registerTool' && call.arguments.length >= 2) && !isSdkToolCall(call)) return undefined;
+  if (!(name !== undefined && NAMED_REGISTRATIONS.has(name) && call.arguments.length >= 2) && !isSdkToolCall(call)) return undefined;
   const registry = registryOf(call.callee, evaluator, byText);
   if (!registry) return undefined;
   const registration = `registered by \`${calleeText(call.callee, evaluator)}()\``;
   const common = { node: call, ...named(call.arguments[0], evaluator), registry: registry.key, registryLabel: registry.label, registration, relayed: false };
-  if (name === 'registerTool' && call.arguments.length >= 2) {
+  if (name !== undefined && NAMED_REGISTRATIONS.has(name) && call.arguments.length >= 2) {
     const config = unwrapChainAndTypeWrappers(call.arguments[1]!);
     return {
       ...common,
@@ -252,8 +255,8 @@ function definitionSite(object: TSESTree.ObjectExpression, evaluator: Evaluator,
   if (sink?.role !== 'tool-input') return undefined;
   const slot = outermost(object);
   // The config of `registerTool(name, config)` is the registration's, and a shape given to the SDK's `tool()` is its call's.
-  if (slot.parent?.type === AST_NODE_TYPES.CallExpression && calleeName(slot.parent.callee) === 'registerTool') return undefined;
-  if (isSdkToolArgument(slot)) return undefined;
+  if (slot.parent?.type === AST_NODE_TYPES.CallExpression && NAMED_REGISTRATIONS.has(calleeName(slot.parent.callee) ?? '')) return undefined;
+  if (isSdkToolArgument(slot) || isRegisteredByBinding(object, evaluator)) return undefined;
   const holder = slot.parent;
   const keyedKey = !propertyNamed(object, 'name') && holder?.type === AST_NODE_TYPES.Property && keyedToolOf(object, evaluator) ? holder.key : undefined;
   const nameNode = propertyNamed(object, 'name')?.value ?? propertyNamed(object, 'id')?.value ?? keyedKey;
