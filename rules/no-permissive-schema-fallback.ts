@@ -3,7 +3,7 @@ import type { Evaluator } from '../src/analysis/values/evaluator.js';
 import { unwrapTypeWrappers } from '../src/analysis/syntax/ast.js';
 import { isFunctionNode } from '../src/analysis/syntax/function-name.js';
 import { fallbackSlotListeners, getFallbackPosition, referenceName, type FallbackPosition } from '../src/analysis/fallback/fallback-position.js';
-import { isStandardJsonSchemaMember, permissiveConverterOption, permissiveStandardSchemaOption, schemaByWhatItIs } from '../src/analysis/flow/schema-evidence.js';
+import { declaredSchemaResult, isStandardJsonSchemaMember, permissiveConverterOption, permissiveStandardSchemaOption, schemaByWhatItIs } from '../src/analysis/flow/schema-evidence.js';
 import { resolveLibraryReference } from '../src/analysis/schemas/schema-libraries.js';
 import { isRelayedToolSchema } from '../src/analysis/fallback/relayed-tool.js';
 import { permissiveHelperCall } from '../src/analysis/fallback/permissive-helper.js';
@@ -129,7 +129,7 @@ export default createRule<Options, MessageIds>({
       if (declared) return declared;
       const output = position.names.some((name) => OUTPUT_SCHEMA_NAME.test(name));
       for (const replaced of position.replaced) {
-        const schema = schemaByWhatItIs(replaced, sinks().evaluator);
+        const schema = schemaByWhatItIs(replaced, sinks().evaluator) ?? declaredSchemaResult(replaced, sinks().evaluator);
         if (schema !== undefined) return { sink: `used in place of \`${schema}\``, output };
       }
       // Handed to code that may fill it in: `{ type: 'object' }` may get its properties there.

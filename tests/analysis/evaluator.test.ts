@@ -86,7 +86,7 @@ describe('static evaluator', () => {
 
   it('applies a project function of one returned expression to the call\'s arguments', () => {
     expect(evaluate("function keys(o) { return Object.keys(o).filter((k) => k !== 'B'); } enum E { A = 'a', B = 'b' } const probe = keys(E);")).toEqual(['A']);
-    expect(evaluate("const T = { values: ['a'] }; const pick = ({ values }, extra = 'x') => [...values, extra]; const probe = pick(T);")).toEqual(['a', 'x']);
+    expect(evaluate("const T = ['a']; const pick = (values, extra = 'x') => [...values, extra]; const probe = pick(T);")).toEqual(['a', 'x']);
     // A call given nothing read through a binding reshapes no table, and is not applied.
     expect(evaluate("const pick = ({ values }) => values; const probe = pick({ values: ['a'] });")).toBe('<unknown>');
     // The result keeps the origins of what it was built from: the table, not the helper.
@@ -99,18 +99,18 @@ describe('static evaluator', () => {
     expect(evaluate('const T = [1]; async function f(x) { return [x]; } const probe = f(T);')).toBe('<unknown>');
     expect(evaluate('const o = { list: [1], get() { return this.list; } }; const probe = o.get();')).toBe('<unknown>');
     expect(evaluate("const utils = { twice: (x) => [x, x] }; const probe = utils.twice('a');")).toBe('<unknown>');
-    expect(evaluate('const N = 1; function f(n) { return [n, ...f(n)]; } const probe = f(N);')).toEqual([1, '<…>']);
+    expect(evaluate('const N = [1]; function f(n) { return [n, ...f(n)]; } const probe = f(N);')).toEqual([[1], '<…>']);
     expect(evaluate('declare const args: unknown[]; const f = (a) => [a]; const probe = f(...args);')).toBe('<unknown>');
   });
 
   it('stops applying project functions past the per-file budget of calls', () => {
-    const tables = Array.from({ length: 1_200 }, (_, index) => `const T${index} = ${index};`).join('\n');
+    const tables = Array.from({ length: 1_200 }, (_, index) => `const T${index} = [${index}];`).join('\n');
     const calls = Array.from({ length: 1_200 }, (_, index) => `wrap(T${index})`).join(', ');
     const { value } = probe(`${tables}\nconst wrap = (x) => [x]; const probe = [${calls}];`);
     const elements = value.kind === 'array' ? value.elements : [];
     expect(elements).toHaveLength(1_200);
-    expect(show(elements[0]!)).toEqual([0]);
-    expect(show(elements[999]!)).toEqual([999]);
+    expect(show(elements[0]!)).toEqual([[0]]);
+    expect(show(elements[999]!)).toEqual([[999]]);
     expect(show(elements[1_000]!)).toBe('<unknown>');
   });
 
@@ -167,7 +167,9 @@ describe('static evaluator across modules', () => {
   it('applies a function imported from a project module, keeping the dependency table it is given', () => {
     write('utils.ts', "export function getEnumKeys(e: object) { return Object.keys(e).filter((k) => k !== 'Unknown'); }\n");
     expect(evaluate("import { getEnumKeys } from './utils.js'; enum E { Unknown = 0, A = 1 } const probe = getEnumKeys(E);", tool)).toEqual(['A']);
-    expect(evaluate("import * as utils from './utils'; const T = { X: 1, Unknown: 2 }; const probe = utils.getEnumKeys(T);", tool)).toEqual(['X']);
+    expect(evaluate("import * as utils from './utils'; enum T { X = 1, Unknown = 2 } const probe = utils.getEnumKeys(T);", tool)).toEqual(['X']);
+    // An object that is no table (a config, a schema) is not a reason to open the helper's module.
+    expect(evaluate("import * as utils from './utils'; const T = { X: 1, Unknown: 2 }; const probe = utils.getEnumKeys(T);", tool)).toBe('<unknown>');
     // An argument read through no binding: the call reshapes no table, and the module stays closed.
     expect(evaluate("import * as utils from './utils'; const probe = utils.getEnumKeys({ X: 1 });", tool)).toBe('<unknown>');
     // An enum of an installed dependency stays unknown, and the list is still that package's table.

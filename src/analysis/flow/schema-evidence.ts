@@ -155,18 +155,13 @@ export function valueExpressions(expression: TSESTree.Expression, found: TSESTre
 }
 
 /** How a value is a schema by what it is. */
-/**
- * `declared-result`: a call of a function declared to return a schema type (`parseDef(…)` of
- * `parseDef(…): JsonSchema7Type | undefined`): what the code declares makes it a schema.
- */
-export type SchemaNature = 'json-schema' | 'builder' | 'converter-result' | 'validator' | 'declared-result';
+export type SchemaNature = 'json-schema' | 'builder' | 'converter-result' | 'validator';
 
 export function schemaNatureOf(expression: TSESTree.Expression, evaluator: Evaluator): SchemaNature | undefined {
   const node = unwrapChainAndTypeWrappers(expression);
   if (node.type === AST_NODE_TYPES.CallExpression) {
     if (isConverterCall(node, evaluator)) return 'converter-result';
     if (validatorCallOf(node, evaluator)?.returnsValidator) return 'validator';
-    if (returnsDeclaredSchema(node, evaluator)) return 'declared-result';
   }
   const value = evaluator.evaluate(node);
   if (value.kind === 'builder') return isParsedValue(value) ? undefined : 'builder';
@@ -180,10 +175,17 @@ export function schemaNatureOf(expression: TSESTree.Expression, evaluator: Evalu
   return undefined;
 }
 
-/** A call of a function (of this file or imported) whose declared return type names a schema type. */
-function returnsDeclaredSchema(call: TSESTree.CallExpression, evaluator: Evaluator): boolean {
-  const callee = evaluator.evaluate(call.callee);
-  return callee.kind === 'function' && declaredSchemaType(callee.function, evaluator) !== undefined;
+/**
+ * The text of `expression` when it is a call of a function (of this file or imported) declared to
+ * return a schema type (`parseDef(…)` of `parseDef(…): JsonSchema7Type | undefined`): what the
+ * code declares makes its result a schema. Asked only of what a fallback replaces, since finding
+ * the callee may open the module it is imported from.
+ */
+export function declaredSchemaResult(expression: TSESTree.Expression, evaluator: Evaluator): string | undefined {
+  const node = unwrapChainAndTypeWrappers(expression);
+  if (node.type !== AST_NODE_TYPES.CallExpression) return undefined;
+  const callee = evaluator.evaluate(node.callee);
+  return callee.kind === 'function' && declaredSchemaType(callee.function, evaluator) !== undefined ? shortText(node, evaluator) : undefined;
 }
 
 /**

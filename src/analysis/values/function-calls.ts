@@ -1,4 +1,4 @@
-import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
+import { AST_NODE_TYPES, type TSESLint, type TSESTree } from '@typescript-eslint/utils';
 import { getKeyName, unwrapTypeWrappers } from '../syntax/ast.js';
 import type { ModuleSource } from '../modules/module-graph.js';
 import { findBinding } from './bindings.js';
@@ -51,10 +51,11 @@ export function apply(ev: Evaluation, callback: StaticValue, args: readonly Stat
  * expression is with `a` and `b` bound. Undefined when the callee is not such a function, or the
  * call is past the budget, recursive, or spreads arguments.
  *
- * A function is applied only when an argument was read through a binding (a table, an enum, a
- * dependency's export): that is the call that reshapes a table. Every other call of an imported
- * function (`orderFromRow(row)`) would open its module for nothing, and a helper called with
- * nothing of the kind (`anyDef()`) is `fallback/permissive-helper.ts`'s to explain. A method of an
+ * A function is applied only when an argument is a table: a list read through a binding, a
+ * TypeScript enum, or a dependency's export. That is the call that reshapes a table into enum
+ * values. Every other call (`orderFromRow(row)`, `convert(schema, options)`) would open the
+ * callee's module for nothing, on every file that evaluates one, and a helper called with nothing
+ * of the kind (`anyDef()`) is `fallback/permissive-helper.ts`'s to explain. A method of an
  * object is never applied: it may read `this`, and a local object may stand in for a library
  * (`const z = { any: () => ({}) }`).
  */
@@ -63,7 +64,7 @@ export function applyProjectFunction(ev: Evaluation, node: TSESTree.CallExpressi
   const place = calleePlace(module, callee);
   if (!place || node.arguments.some((argument) => argument.type === 'SpreadElement')) return undefined;
   const args = node.arguments.map((argument) => ev.value(argument, module, env, depth));
-  if (!args.some((argument) => argument.origins.length > 0)) return undefined;
+  if (!args.some(isTableArgument)) return undefined;
   const fnValue = ev.value(callee, module, env, depth);
   if (fnValue.kind !== 'function' || !returnedExpression(fnValue.function)) return undefined;
   const fn = fnValue.function;
@@ -73,6 +74,12 @@ export function applyProjectFunction(ev: Evaluation, node: TSESTree.CallExpressi
   } finally {
     ev.leaveCall(fn);
   }
+}
+
+function isTableArgument(argument: StaticValue): boolean {
+  if (argument.origins.length === 0) return false;
+  if (argument.kind === 'array') return true;
+  return argument.origins.some((origin) => origin.dependency !== undefined || origin.declaration.type === AST_NODE_TYPES.TSEnumDeclaration);
 }
 
 /** Whether a callee names a function of this file or an import, as far as the syntax tells. */
