@@ -203,16 +203,13 @@ interface ToolContext {
  */
 export function toolContextOfObject(object: TSESTree.ObjectExpression, evaluator: Evaluator, key?: string): ToolContext | undefined {
   // The answer depends on the key only through `AMBIGUOUS_TOOL_KEYS`: two slots per object.
-  const ambiguous = key !== undefined && AMBIGUOUS_TOOL_KEYS.has(key) ? 1 : 0;
-  let byObject = toolContexts.get(evaluator);
-  if (!byObject) toolContexts.set(evaluator, (byObject = new Map()));
-  let answers = byObject.get(object);
-  if (!answers) byObject.set(object, (answers = [undefined, undefined]));
-  const known = answers[ambiguous];
-  if (known !== undefined) return known === NOT_A_TOOL ? undefined : known;
-  const context = computeToolContext(object, evaluator, key);
-  answers[ambiguous] = context ?? NOT_A_TOOL;
-  return context;
+  const slot = key !== undefined && AMBIGUOUS_TOOL_KEYS.has(key) ? 1 : 0;
+  const byObject = toolContexts.get(evaluator) ?? new Map();
+  toolContexts.set(evaluator, byObject);
+  const answers = byObject.get(object) ?? [undefined, undefined];
+  byObject.set(object, answers);
+  answers[slot] ??= computeToolContext(object, evaluator, key) ?? NOT_A_TOOL;
+  return answers[slot] === NOT_A_TOOL ? undefined : answers[slot];
 }
 
 /**
@@ -261,9 +258,10 @@ function computeToolContext(object: TSESTree.ObjectExpression, evaluator: Evalua
 
 /**
  * `const config = { description, inputSchema: … }; server.registerTool(name, config, run)`: a
- * config written first and registered through its binding keeps the registration's dialect.
+ * config written first and registered through its binding keeps the registration's dialect (and
+ * is the registration's, not a tool of its own).
  */
-function registrationThroughBinding(object: TSESTree.ObjectExpression, evaluator: Evaluator): ToolContext | undefined {
+export function registrationThroughBinding(object: TSESTree.ObjectExpression, evaluator: Evaluator): ToolContext | undefined {
   let slot: TSESTree.Node = object;
   while (slot.parent && isTypeWrapper(slot.parent)) slot = slot.parent;
   const declarator = slot.parent;
@@ -277,11 +275,6 @@ function registrationThroughBinding(object: TSESTree.ObjectExpression, evaluator
     }
   }
   return undefined;
-}
-
-/** `const config = {…}; server.registerTool(name, config, run)`: the config is the registration's, not a tool of its own. */
-export function isRegisteredByBinding(object: TSESTree.ObjectExpression, evaluator: Evaluator): boolean {
-  return registrationThroughBinding(object, evaluator) !== undefined;
 }
 
 function toolContextOfClass(body: TSESTree.ClassBody, evaluator: Evaluator): ToolContext | undefined {

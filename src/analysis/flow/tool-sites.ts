@@ -7,7 +7,7 @@ import { vocabularyPattern } from '../syntax/file-text.js';
 import { findBinding } from '../values/bindings.js';
 import type { Evaluator } from '../values/evaluator.js';
 import { isRelayedToolDefinition } from './relayed-tool.js';
-import { calleeName, isRegisteredByBinding, isSdkToolCall, sinkOfProperty, TOOL_INPUT_KEYS, TOOL_OUTPUT_KEYS } from './schema-sinks.js';
+import { calleeName, isSdkToolCall, registrationThroughBinding, sinkOfProperty, TOOL_INPUT_KEYS, TOOL_OUTPUT_KEYS } from './schema-sinks.js';
 import type { SinkDialect } from './sink-model.js';
 import { DEFINER_SCHEMA_KEYS, isToolDefinerConfig, isToolDefinerName, keyedToolOf } from './tool-definitions.js';
 
@@ -256,7 +256,7 @@ function definitionSite(object: TSESTree.ObjectExpression, evaluator: Evaluator,
   const slot = outermost(object);
   // The config of `registerTool(name, config)` is the registration's, and a shape given to the SDK's `tool()` is its call's.
   if (slot.parent?.type === AST_NODE_TYPES.CallExpression && NAMED_REGISTRATIONS.has(calleeName(slot.parent.callee) ?? '')) return undefined;
-  if (isSdkToolArgument(slot) || isRegisteredByBinding(object, evaluator)) return undefined;
+  if (isSdkToolArgument(slot) || registrationThroughBinding(object, evaluator) !== undefined) return undefined;
   const holder = slot.parent;
   const keyedKey = !propertyNamed(object, 'name') && holder?.type === AST_NODE_TYPES.Property && keyedToolOf(object, evaluator) ? holder.key : undefined;
   const nameNode = propertyNamed(object, 'name')?.value ?? propertyNamed(object, 'id')?.value ?? keyedKey;
