@@ -198,7 +198,7 @@ export function loadModule(file: string, checked: Set<string>): ParsedModule | J
   }
   if (cached && cached.stamp === stamp) return admitToPass(checked, file, cached.size) ? cached.source : undefined;
   moduleCache.delete(file);
-  const text = readModuleText(file);
+  const text = unreadText(file, stamp, checked);
   if (text === undefined) {
     moduleCache.set(file, { file, stamp, size: 0, source: undefined }, 0, HOLD_WEIGHTS.parse, checked);
     return undefined;
@@ -378,19 +378,36 @@ function starSource(fromFile: string, specifier: string, checked: Set<string>): 
   };
 }
 
-/** Texts read without a parse (see `StarIndex`), by version, within the budget of `module-cache.ts`. */
+/**
+ * Texts read without a parse, by version, within the budget of `module-cache.ts`: the star index's
+ * search, and the pre-checks' scans of imported modules (`package-reach.ts`, `module-summary.ts`),
+ * which ask about the same files, so each version of a file is read from disk once for all of them.
+ */
 const unparsedTexts = new HeldCache<{ readonly stamp: string; readonly text: string | undefined }>('text');
 
-/** A module's text as `loadModule` would parse it, without parsing it; undefined when unreadable. */
-function moduleText(file: string, checked: Set<string>): string | undefined {
+function unreadText(file: string, stamp: string, checked: Set<string>): string | undefined {
+  const known = unparsedTexts.get(file, checked);
+  if (known?.stamp === stamp) {
+    // About to be parsed: the parse holds the text from now on.
+    unparsedTexts.delete(file);
+    return known.text;
+  }
+  return readModuleText(file);
+}
+
+/**
+ * A module's text as `loadModule` would parse it (at most `MAX_MODULE_BYTES`, never a binary
+ * file), without parsing it: undefined when there is no such file or it is not read. The version
+ * is `stamp`ed once per pass, as `loadModule` does.
+ */
+export function moduleText(file: string, checked: Set<string>): string | undefined {
   const stamp = stampInPass(file, checked);
   if (stamp === undefined) return undefined;
   const parsed = moduleCache.peek(file);
   if (parsed?.stamp === stamp && parsed.source?.kind === 'module') return parsed.source.text;
   const known = unparsedTexts.get(file, checked);
   if (known?.stamp === stamp) return known.text;
-  const buffer = readFileWithin(file, MAX_MODULE_BYTES);
-  const text = !buffer || buffer.includes(0) ? undefined : buffer.toString('utf8');
+  const text = readModuleText(file);
   unparsedTexts.set(file, { stamp, text }, text?.length ?? 0, HOLD_WEIGHTS.text, checked);
   return text;
 }

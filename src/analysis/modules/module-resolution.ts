@@ -158,10 +158,10 @@ export function boundaryOf(checked: Set<string>, fromFile: string): ProjectBound
   return passOf(checked, fromFile).boundary;
 }
 
-function modeOf(pass: Pass, fromFile: string): CompilerSettings {
+function modeOf(pass: Pass, fromFile: string, checked: Set<string>): CompilerSettings {
   const directory = dirname(fromFile);
   let mode = pass.modes.get(directory);
-  if (!mode) pass.modes.set(directory, (mode = compilerSettingsOf(directory, pass.boundary)));
+  if (!mode) pass.modes.set(directory, (mode = compilerSettingsOf(directory, pass.boundary, checked)));
   return mode;
 }
 
@@ -262,7 +262,7 @@ const rememberedBySettings = new WeakMap<CompilerSettings, RememberedResolutions
  * package whose `exports` point at a build that is not there.
  */
 function lookUp(pass: Pass, checked: Set<string>, fromFile: string, request: string, syntax: ImportSyntax, lookup: Lookup): ReturnType<typeof resolveFresh> {
-  const mode = modeOf(pass, fromFile);
+  const mode = modeOf(pass, fromFile, checked);
   const format = formatOf(fromFile, mode, checked);
   const directory = dirname(fromFile);
   const run = (): ResolveResult => {
@@ -286,7 +286,7 @@ function resolveWithResolver(pass: Pass, checked: Set<string>, fromFile: string,
   if (isRelative(request) && !mayLieWithin(pass.boundary, resolve(directory, request))) {
     return { kind: 'outside', file: resolve(directory, request) };
   }
-  const mode = modeOf(pass, fromFile);
+  const mode = modeOf(pass, fromFile, checked);
   const format = formatOf(fromFile, mode, checked);
   let cache = rememberedBySettings.get(mode);
   if (!cache) rememberedBySettings.set(mode, (cache = new Map()));

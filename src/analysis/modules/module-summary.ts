@@ -1,8 +1,7 @@
 import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
 import { HeldCache, SUMMARY_CHARGE } from './module-cache.js';
 import { buildExportTable } from './module-exports.js';
-import { readFileWithin } from '../../util/bounded-read.js';
-import { loadModule, MAX_MODULE_BYTES, stampInPass } from './module-graph.js';
+import { loadModule, moduleText, stampInPass } from './module-graph.js';
 import { isDataFile, isReadable, resolveSpecifier } from './module-resolution.js';
 import { mayReachPackage } from './package-reach.js';
 
@@ -150,8 +149,8 @@ interface TextSummary {
   readonly stamp: string;
   /** Every specifier the text may import or re-export; undefined when one may be hidden from a scan. */
   readonly specifiers: readonly string[] | undefined;
-  /** Undefined for a file too large or not text: the analysis does not read it, the answer is "may". */
-  readonly text: string | undefined;
+  /** False for a file too large or not text: the analysis does not read it, the answer is "may". */
+  readonly readable: boolean;
   /** Whether the module may export a value (see `VALUE_EXPORT`); a JSON module is one. */
   readonly exportsValues: boolean;
   /** By question key. */
@@ -185,13 +184,13 @@ function specifiersIn(text: string): string[] | undefined {
   return [...found];
 }
 
-function textSummaryOf(file: string, stamp: string): TextSummary {
+/** What a summary keeps is derived from the text, never the text: `moduleText` holds that, within the budget. */
+function textSummaryOf(file: string, stamp: string, checked: Set<string>): TextSummary {
   const cached = textSummaries.get(file);
   if (cached?.stamp === stamp) return cached;
-  const buffer = readFileWithin(file, MAX_MODULE_BYTES);
-  const text = !buffer || buffer.includes(0) ? undefined : buffer.toString('utf8');
+  const text = moduleText(file, checked);
   const exportsValues = text !== undefined && (isDataFile(file) || VALUE_EXPORT.test(text));
-  const summary: TextSummary = { stamp, text, specifiers: text === undefined ? undefined : specifiersIn(text), exportsValues, evidence: new Map() };
+  const summary: TextSummary = { stamp, readable: text !== undefined, specifiers: text === undefined ? undefined : specifiersIn(text), exportsValues, evidence: new Map() };
   textSummaries.set(file, summary);
   return summary;
 }
@@ -251,10 +250,15 @@ export function importsMayProvide(program: TSESTree.Program, text: string, file:
     const module = queue[index]!;
     const stamp = stampInPass(module, checked);
     if (stamp === undefined) continue;
-    const summary = textSummaryOf(module, stamp);
-    if (summary.text === undefined || summary.specifiers === undefined) return true;
+    const summary = textSummaryOf(module, stamp, checked);
+    if (!summary.readable || summary.specifiers === undefined) return true;
     let found = summary.evidence.get(question.key);
-    if (found === undefined) summary.evidence.set(question.key, (found = question.evidence(summary.text, summary.exportsValues)));
+    if (found === undefined) {
+      // Read again only if the budget let the text go; a file changed since has a new summary.
+      const text = moduleText(module, checked);
+      if (text === undefined) return true;
+      summary.evidence.set(question.key, (found = question.evidence(text, summary.exportsValues)));
+    }
     evidence |= found;
     if (question.suffices(evidence)) return true;
     // A module of functions and classes hands no value on, so what it imports reaches no importer;

@@ -1,5 +1,4 @@
-import { readFileWithin } from '../../util/bounded-read.js';
-import { MAX_MODULE_BYTES, stampInPass } from './module-graph.js';
+import { moduleText, stampInPass } from './module-graph.js';
 import { isBareSpecifier, isReadable, resolveSpecifier } from './module-resolution.js';
 import { mayPassOnPackageBinding } from './module-summary.js';
 import { exportsLocalNames, relativeSpecifiersIn } from './reexport-scan.js';
@@ -9,8 +8,8 @@ import { exportsLocalNames, relativeSpecifiersIn } from './reexport-scan.js';
 
 interface ModuleScan {
   readonly stamp: string;
-  /** The text, or undefined for a module the graph would not parse (too large, binary). */
-  readonly text: string | undefined;
+  /** Whether the graph would read the module at all (not too large, not binary). */
+  readonly readable: boolean;
   /**
    * Every quoted string that looks like a relative specifier: a superset of the module's imports.
    * Undefined when one is written with an escape sequence, whose value a scan does not decode.
@@ -48,15 +47,15 @@ function bareSpecifiersIn(text: string): string[] {
   return [...found];
 }
 
-function scanModule(file: string, stamp: string): ModuleScan {
+/** What a scan keeps is derived from the text, never the text: `moduleText` holds that, within the budget. */
+function scanModule(file: string, stamp: string, checked: Set<string>): ModuleScan {
   const cached = scans.get(file);
   if (cached?.stamp === stamp) return cached;
-  const buffer = readFileWithin(file, MAX_MODULE_BYTES);
-  const text = !buffer || buffer.includes(0) ? undefined : buffer.toString('utf8');
+  const text = moduleText(file, checked);
   const passesOn = text !== undefined && (PASSES_ON.test(text) || exportsLocalNames(text));
   const scan: ModuleScan = {
     stamp,
-    text,
+    readable: text !== undefined,
     relativeSpecifiers: text === undefined ? [] : relativeSpecifiersIn(text),
     bareSpecifiers: passesOn && text !== undefined ? bareSpecifiersIn(text) : [],
     passesOn,
@@ -67,10 +66,12 @@ function scanModule(file: string, stamp: string): ModuleScan {
 }
 
 /** Whether a scanned module's text names one of `packages`; searched once per version of the file. */
-function mentionsAny(scan: ModuleScan, packages: readonly string[], packagesKey: string): boolean {
+function mentionsAny(file: string, scan: ModuleScan, packages: readonly string[], packagesKey: string, checked: Set<string>): boolean {
   let mentions = scan.mentions.get(packagesKey);
   if (mentions === undefined) {
-    mentions = packages.some((name) => scan.text!.includes(name));
+    // Read again only if the budget let the text go; a file changed since has a new scan.
+    const text = moduleText(file, checked);
+    mentions = text === undefined || packages.some((name) => text.includes(name));
     scan.mentions.set(packagesKey, mentions);
   }
   return mentions;
@@ -106,11 +107,11 @@ export function mayReachPackage(fromFile: string, specifier: string, packages: r
     const earlier = known.get(file);
     if (earlier === false) continue;
     const stamp = stampInPass(file, checked);
-    const scan = stamp === undefined ? undefined : scanModule(file, stamp);
-    const opaque = scan !== undefined && (scan.text === undefined || scan.relativeSpecifiers === undefined);
+    const scan = stamp === undefined ? undefined : scanModule(file, stamp, checked);
+    const opaque = scan !== undefined && (!scan.readable || scan.relativeSpecifiers === undefined);
     // A module whose text may pass a package's binding on is asked its summary (a parse, once per
     // version): most such modules import the package to build their own schemas and pass nothing of it on.
-    const passesOnPackage = scan !== undefined && scan.passesOn && mentionsAny(scan, packages, packagesKey) && mayPassOnPackageBinding(file, packages, packagesKey, checked);
+    const passesOnPackage = scan !== undefined && scan.passesOn && mentionsAny(file, scan, packages, packagesKey, checked) && mayPassOnPackageBinding(file, packages, packagesKey, checked);
     if (earlier === true || opaque || passesOnPackage) {
       known.set(start, true);
       return true;

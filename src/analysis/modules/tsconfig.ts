@@ -3,6 +3,7 @@ import { dirname, join, relative } from 'node:path';
 import type ts from 'typescript';
 import { loadTypeScriptCompiler } from '../../parsers.js';
 import { fileVersion } from '../../util/file-version.js';
+import { pathStampInPass, stampInPass } from './file-stamps.js';
 import { pathAliasesOf, type PathAliases } from './path-aliases.js';
 import { isWithin, mayLieWithin, realPathWithin, type PathWithin, type ProjectBoundary } from './project-boundary.js';
 
@@ -113,14 +114,44 @@ function moduleResolutionOf(compiler: typeof ts, options: ts.CompilerOptions): M
   }
 }
 
-/** The nearest `tsconfig.json` at or above `directory`, never above the project's root. */
-function nearestTsconfig(directory: string, boundary: ProjectBoundary): string | undefined {
+/**
+ * The nearest `tsconfig.json` at or above `directory`, never above the project's root, with the
+ * version of each directory looked in (taken before looking): a `tsconfig.json` created or removed
+ * in one of them changes that directory's version.
+ */
+function nearestTsconfig(directory: string, boundary: ProjectBoundary, checked: Set<string>): NearestTsconfig {
+  const directories: [string, string][] = [];
   for (let current = directory; mayLieWithin(boundary, current); current = dirname(current)) {
+    directories.push([current, pathStampInPass(current, checked)]);
     const candidate = join(current, 'tsconfig.json');
-    if (existsSync(candidate)) return candidate;
+    if (existsSync(candidate)) return { configFile: candidate, directories };
     if (dirname(current) === current) break;
   }
-  return undefined;
+  return { configFile: undefined, directories };
+}
+
+interface NearestTsconfig {
+  readonly configFile: string | undefined;
+  readonly directories: readonly (readonly [path: string, stamp: string])[];
+}
+
+/**
+ * Found across lints and used while no directory looked in has changed: the resolution of every
+ * import asks for its importer's directory, and the directories' versions are ones the pass's
+ * resolutions `stat` anyway. Bounded; the oldest go first.
+ */
+const nearestByDirectory = new Map<string, NearestTsconfig>();
+const MAX_DIRECTORIES = 10_000;
+
+function nearestTsconfigInPass(directory: string, boundary: ProjectBoundary, checked: Set<string>): string | undefined {
+  const key = `${boundary.root}\0${directory}`;
+  const known = nearestByDirectory.get(key);
+  if (known && known.directories.every(([path, stamp]) => pathStampInPass(path, checked) === stamp)) return known.configFile;
+  const found = nearestTsconfig(directory, boundary, checked);
+  nearestByDirectory.delete(key);
+  nearestByDirectory.set(key, found);
+  if (nearestByDirectory.size > MAX_DIRECTORIES) nearestByDirectory.delete(nearestByDirectory.keys().next().value!);
+  return found.configFile;
 }
 
 /**
@@ -248,14 +279,16 @@ const warned = new Set<string>();
 /**
  * The compiler settings TypeScript applies to files in `directory`. A tsconfig that does not parse
  * counts as none: TypeScript reports it to the user, and the analysis resolves as Node would.
- * Parsed once per version: each use `stat`s the files the parse read, and reads again when one changed.
+ * Parsed once per version: each pass (`checked`) `stat`s the files the parse read once, and reads
+ * again when one changed.
  */
-export function compilerSettingsOf(directory: string, boundary: ProjectBoundary): CompilerSettings {
-  const configFile = nearestTsconfig(directory, boundary);
+export function compilerSettingsOf(directory: string, boundary: ProjectBoundary, checked: Set<string>): CompilerSettings {
+  const configFile = nearestTsconfigInPass(directory, boundary, checked);
   if (configFile === undefined) return NO_TSCONFIG;
   const key = `${boundary.root}\0${configFile}`;
   const known = readConfigs.get(key);
-  if (known && [...known.versions].every(([path, version]) => versionOf(path) === version)) return known.settings;
+  // `stampInPass` is the version `statsOf` records (undefined for a missing file), once per pass.
+  if (known && [...known.versions].every(([path, version]) => stampInPass(path, checked) === version)) return known.settings;
   const versions = new Map<string, string | undefined>();
   const settings = readCompilerSettings(configFile, boundary, versions);
   readConfigs.set(key, { versions, settings });
