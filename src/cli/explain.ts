@@ -3,7 +3,7 @@ import { relative, resolve, sep } from 'node:path';
 import type { TSESTree } from '@typescript-eslint/utils';
 import { requiredSpecifier } from '../analysis/syntax/ast.js';
 import { forEachDescendant } from '../analysis/syntax/ast-walk.js';
-import { MAX_MODULE_BYTES } from '../analysis/modules/module-graph.js';
+import { isPastReadLimit, PAST_READ_LIMIT } from '../analysis/modules/unread-modules.js';
 import { parseModuleText, type ParsedText } from '../analysis/modules/module-parser.js';
 import { boundaryOf, openPass, resolveSpecifier, type ImportSyntax, type Resolution } from '../analysis/modules/module-resolution.js';
 import { libraryOfSpecifier } from '../analysis/schemas/schema-libraries.js';
@@ -109,15 +109,6 @@ function importSites(program: TSESTree.Program, visitorKeys: Parameters<typeof f
   return sites;
 }
 
-/** What the module graph does with a module past its read limit: it reads nothing, and the values are unknown. */
-function isTooLarge(file: string): boolean {
-  try {
-    return statSync(file).size > MAX_MODULE_BYTES;
-  } catch {
-    return false;
-  }
-}
-
 const FOLLOWED = 'followed when a value from it reaches an enum, a fallback or a schema';
 
 function describe(site: ImportSite, resolution: Resolution, display: (file: string) => string): ExplainedImport {
@@ -129,8 +120,8 @@ function describe(site: ImportSite, resolution: Resolution, display: (file: stri
     return { ...base, kind: 'schema-library', resolvedTo: file, followed: false, why: `schema library ${library}: known by its name, not read` };
   }
   if (site.typeOnly) return { ...base, kind: 'type-only', resolvedTo: file, followed: false, why: 'type-only: no value comes through it' };
-  if ((resolution.kind === 'source' || resolution.kind === 'json') && isTooLarge(resolution.file)) {
-    return { ...base, kind: resolution.kind, resolvedTo: file, followed: false, why: `larger than ${MAX_MODULE_BYTES / 1024 / 1024} MiB, the analysis's read limit: its values are unknown` };
+  if ((resolution.kind === 'source' || resolution.kind === 'json') && isPastReadLimit(resolution.file) === true) {
+    return { ...base, kind: resolution.kind, resolvedTo: file, followed: false, why: `${PAST_READ_LIMIT}: its values are unknown` };
   }
   switch (resolution.kind) {
     case 'source':

@@ -6,8 +6,6 @@ import type { StaticValue } from '../../src/analysis/values/static-value.js';
 
 export interface ProbeResult {
   value: StaticValue;
-  /** Time spent in the evaluator alone (parsing excluded: it dominates huge inputs). */
-  evaluationMs: number;
   context: Readonly<TSESLint.RuleContext<string, readonly unknown[]>>;
 }
 
@@ -23,9 +21,7 @@ export function probe(code: string, options: { filename?: string; settings?: Rec
     create(context) {
       return {
         'VariableDeclarator[id.name="probe"]'(node: TSESTree.VariableDeclarator) {
-          const start = performance.now();
-          const value = getEvaluator(context).evaluate(node.init!);
-          result = { value, context, evaluationMs: performance.now() - start };
+          result = { value: getEvaluator(context).evaluate(node.init!), context };
         },
       };
     },
@@ -50,6 +46,30 @@ export function probe(code: string, options: { filename?: string; settings?: Rec
   return result;
 }
 
+/**
+ * Lints `code` as the TypeScript file `filename` with a one-off rule whose listeners `create`
+ * returns, and gives back the linter's messages (the caller decides which of them are failures).
+ */
+export function lintWithProbe(
+  code: string,
+  create: (context: Readonly<TSESLint.RuleContext<string, []>>) => TSESLint.RuleListener,
+  filename = 'probe.ts',
+): Linter.LintMessage[] {
+  const rule: TSESLint.RuleModule<string, []> = { meta: { type: 'problem', schema: [], messages: {} }, defaultOptions: [], create };
+  return new Linter({ configType: 'flat' }).verify(
+    code,
+    [
+      {
+        files: ['**/*.ts'],
+        languageOptions: { parser: tsParser as Linter.Parser, sourceType: 'module' },
+        plugins: { probe: { rules: { probe: rule as never } } },
+        rules: { 'probe/probe': 'error' },
+      },
+    ],
+    { filename },
+  );
+}
+
 /** Marks the expression a test asks about: the outermost node starting right after it. */
 export const MARKER = '/*@*/';
 
@@ -61,30 +81,12 @@ export function atMarker<T>(code: string, ask: (context: Readonly<TSESLint.RuleC
   const markerEnd = code.indexOf(MARKER) + MARKER.length;
   if (markerEnd < MARKER.length) throw new Error('test code has no /*@*/ marker');
   let answer: { value: T } | undefined;
-  const rule: TSESLint.RuleModule<string, []> = {
-    meta: { type: 'problem', schema: [], messages: {} },
-    defaultOptions: [],
-    create(context) {
-      return {
-        '*'(node: TSESTree.Node) {
-          if (answer || node.range[0] !== markerEnd || node.type === 'ExpressionStatement') return;
-          answer = { value: ask(context, node) };
-        },
-      };
+  const messages = lintWithProbe(code, (context) => ({
+    '*'(node: TSESTree.Node) {
+      if (answer || node.range[0] !== markerEnd || node.type === 'ExpressionStatement') return;
+      answer = { value: ask(context, node) };
     },
-  };
-  const messages = new Linter({ configType: 'flat' }).verify(
-    code,
-    [
-      {
-        files: ['**/*.ts'],
-        languageOptions: { parser: tsParser as Linter.Parser, sourceType: 'module' },
-        plugins: { probe: { rules: { probe: rule as never } } },
-        rules: { 'probe/probe': 'error' },
-      },
-    ],
-    { filename: 'probe.ts' },
-  );
+  }));
   if (messages.length > 0) throw new Error(`probe failed: ${messages.map((message) => message.message).join('; ')}`);
   if (!answer) throw new Error('no node starts at the marker');
   return answer.value;

@@ -1,10 +1,9 @@
-import { Linter } from 'eslint';
-import * as tsParser from '@typescript-eslint/parser';
-import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
+import type { TSESTree } from '@typescript-eslint/utils';
 import { describe, expect, it } from 'vitest';
 import { toolSites } from '../../src/analysis/flow/tool-sites.js';
 import { describeBuild, schemaBuildOf } from '../../src/analysis/flow/tool-schema-build.js';
 import { getEvaluator } from '../../src/analysis/values/evaluator.js';
+import { lintWithProbe } from './probe.js';
 
 // The one enumeration of a file's tools, asked directly: each site's name, form and how its
 // schemas are built; the look-alikes (a shape given to the SDK's `tool()`, a builder of tool
@@ -21,38 +20,20 @@ interface Summary {
 
 function sitesOf(code: string): Summary[] {
   let found: Summary[] = [];
-  const rule: TSESLint.RuleModule<string, []> = {
-    meta: { type: 'problem', schema: [], messages: {} },
-    defaultOptions: [],
-    create(context) {
-      return {
-        'Program:exit'(program: TSESTree.Program) {
-          const evaluator = getEvaluator(context);
-          const keys = context.sourceCode.visitorKeys;
-          found = toolSites(program, keys, evaluator).map((site) => ({
-            line: site.node.loc.start.line,
-            form: site.form,
-            name: site.name,
-            nameText: site.nameText,
-            input: site.input && describeBuild(schemaBuildOf(site.input.node, site.input.dialect, evaluator, keys).build),
-            ...(site.output ? { output: describeBuild(schemaBuildOf(site.output.node, site.output.dialect, evaluator, keys).build) } : {}),
-          }));
-        },
-      };
+  const messages = lintWithProbe(code, (context) => ({
+    'Program:exit'(program: TSESTree.Program) {
+      const evaluator = getEvaluator(context);
+      const keys = context.sourceCode.visitorKeys;
+      found = toolSites(program, keys, evaluator).map((site) => ({
+        line: site.node.loc.start.line,
+        form: site.form,
+        name: site.name,
+        nameText: site.nameText,
+        input: site.input && describeBuild(schemaBuildOf(site.input.node, site.input.dialect, evaluator, keys).build),
+        ...(site.output ? { output: describeBuild(schemaBuildOf(site.output.node, site.output.dialect, evaluator, keys).build) } : {}),
+      }));
     },
-  };
-  const messages = new Linter({ configType: 'flat' }).verify(
-    code,
-    [
-      {
-        files: ['**/*.ts'],
-        languageOptions: { parser: tsParser as Linter.Parser, sourceType: 'module' },
-        plugins: { probe: { rules: { probe: rule as never } } },
-        rules: { 'probe/probe': 'error' },
-      },
-    ],
-    { filename: 'probe.ts' },
-  );
+  }));
   if (messages.length > 0) throw new Error(messages.map((message) => message.message).join('; '));
   return found;
 }

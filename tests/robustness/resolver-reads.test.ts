@@ -108,21 +108,36 @@ function traced(dir: string, args: string[]): Traced {
   return { status: result.status, output: `${result.stdout}\n${result.stderr}`, stdout: result.stdout, outsideCalls: calls.filter((call) => pathOf(call)?.startsWith(outside)), paths };
 }
 
+/**
+ * Runs `args` under strace in `dir` and checks what every case owes: the run succeeds, nothing
+ * outside the project is opened and the token is never printed; `control`, a path inside the
+ * project the run must look at, shows the trace is not blind.
+ */
+function tracedClean(dir: string, args: string[], control?: string): Traced {
+  const run = traced(dir, args);
+  expect(run.status, run.output).toBe(0);
+  if (control !== undefined) expect(run.paths).toContain(control);
+  expect(run.outsideCalls).toEqual([]);
+  expect(run.output).not.toContain(TOKEN);
+  return run;
+}
+
+/** What `explain` printed for `specifier`: the line under its import's heading. */
+function whyIn(output: string, specifier: string): string | undefined {
+  const lines = output.split('\n');
+  return lines[lines.findIndex((line) => line.includes(` ${specifier} {`)) + 1]?.trim();
+}
+
 const lintScript = `const { ESLint } = await import(${JSON.stringify(eslintEntry)}); const r = await new ESLint({ cwd: process.cwd() }).lintFiles(['src/uses.ts']); console.log(JSON.stringify(r.map((f) => f.messages.map((m) => [m.ruleId, m.line, m.message]))));`;
 
 describe.skipIf(!strace)('resolution opens nothing outside the project (strace)', () => {
   it('explain: links in node_modules to outside packages, an outside package.json in a package, tsconfig paths and a file: URL outside', () => {
     const dir = project('explain');
-    const run = traced(dir, [build.bin, 'explain', 'src/uses.ts']);
-    expect(run.status, run.output).toBe(0);
     // The control: the trace sees the resolver's reads inside the project.
-    expect(run.paths).toContain(join(dir, 'src', 'glossary.ts'));
-    expect(run.outsideCalls).toEqual([]);
-    expect(run.output).not.toContain(TOKEN);
+    const run = tracedClean(dir, [build.bin, 'explain', 'src/uses.ts'], join(dir, 'src', 'glossary.ts'));
     // The file: URL is the code's own words; no other outside path is printed.
     expect(run.output.replaceAll(pathToFileURL(join(outside, 'dir', 'tables.ts')).href, '')).not.toContain(outside);
-    const lines = run.output.split('\n');
-    const why = (specifier: string): string | undefined => lines[lines.findIndex((line) => line.includes(` ${specifier} {`)) + 1]?.trim();
+    const why = (specifier: string): string | undefined => whyIn(run.output, specifier);
     for (const specifier of ['pkg/x', 'broken', 'broken/y', '@scope/tables', 'manifest']) expect(why(specifier), specifier).toBe('✗ —: outside the project: not followed');
     expect(why('@outside/tables')).toBe('✗ —: leads outside the project: never read');
     expect(why('not-installed')).toBe("✗ —: not found (Cannot find module 'not-installed')");
@@ -131,11 +146,7 @@ describe.skipIf(!strace)('resolution opens nothing outside the project (strace)'
 
   it('eslint: the same imports read as unknown, the project table reported, nothing outside opened', () => {
     const dir = project('lint');
-    const run = traced(dir, ['--input-type=module', '-e', lintScript]);
-    expect(run.status, run.output).toBe(0);
-    expect(run.paths).toContain(join(dir, 'src', 'glossary.ts'));
-    expect(run.outsideCalls).toEqual([]);
-    expect(run.output).not.toContain(TOKEN);
+    const run = tracedClean(dir, ['--input-type=module', '-e', lintScript], join(dir, 'src', 'glossary.ts'));
     const messages = JSON.parse(run.stdout) as [string, number, string][][];
     // Only the project's own table is a finding: every outside import is unknown, so it is quiet.
     expect(messages[0]!.map(([ruleId, line]) => [ruleId, line])).toEqual([['schema-contract/no-open-glossary-enum', 11]]);
@@ -145,11 +156,7 @@ describe.skipIf(!strace)('resolution opens nothing outside the project (strace)'
     const dir = project('base-url');
     write(join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions: { module: 'esnext', moduleResolution: 'bundler', baseUrl: join(outside, 'dir') } }));
     write(join(dir, 'src', 'uses.ts'), "import { z } from 'zod';\nimport { UNITS } from 'tables';\nimport { a } from 'package.json';\nexport const input = z.object({ u: z.enum(UNITS.values), a: z.enum(a.values) });\n");
-    const run = traced(dir, [build.bin, 'explain', 'src/uses.ts']);
-    expect(run.status, run.output).toBe(0);
-    expect(run.paths).toContain(join(dir, 'tsconfig.json'));
-    expect(run.outsideCalls).toEqual([]);
-    expect(run.output).not.toContain(TOKEN);
+    const run = tracedClean(dir, [build.bin, 'explain', 'src/uses.ts'], join(dir, 'tsconfig.json'));
     expect(run.output).not.toContain(outside);
     expect(run.output.match(/leads outside the project: never read/g)).toHaveLength(2);
   }, 120_000);
@@ -159,11 +166,7 @@ describe.skipIf(!strace)('resolution opens nothing outside the project (strace)'
     write(join(outside, 'configs', 'base.json'), JSON.stringify({ compilerOptions: { paths: { [TOKEN]: ['./*'] } } }));
     symlinkSync(join(outside, 'configs'), join(dir, 'shared'));
     write(join(dir, 'tsconfig.json'), JSON.stringify({ extends: './shared/base.json', compilerOptions: { module: 'esnext', moduleResolution: 'bundler' } }));
-    const run = traced(dir, [build.bin, 'explain', 'src/uses.ts']);
-    expect(run.status, run.output).toBe(0);
-    expect(run.paths).toContain(join(dir, 'tsconfig.json'));
-    expect(run.outsideCalls).toEqual([]);
-    expect(run.output).not.toContain(TOKEN);
+    tracedClean(dir, [build.bin, 'explain', 'src/uses.ts'], join(dir, 'tsconfig.json'));
   }, 120_000);
 
   it('package.json `imports` whose targets lead out (a package linked out, a directory linked out): refused before the resolver, explain and eslint alike', () => {
@@ -177,22 +180,14 @@ describe.skipIf(!strace)('resolution opens nothing outside the project (strace)'
         specifiers.map((specifier, index) => `import { UNITS as u${index} } from '${specifier}';`).join('\n') +
         `\nexport const input = z.object({ ${specifiers.map((_, index) => `u${index}: z.enum(u${index}.values)`).join(', ')} });\n`,
     );
-    const explain = traced(dir, [build.bin, 'explain', 'src/uses.ts']);
-    expect(explain.status, explain.output).toBe(0);
-    expect(explain.paths).toContain(join(dir, 'package.json'));
-    expect(explain.outsideCalls).toEqual([]);
-    expect(explain.output).not.toContain(TOKEN);
+    const explain = tracedClean(dir, [build.bin, 'explain', 'src/uses.ts'], join(dir, 'package.json'));
     expect(explain.output).not.toContain(outside);
-    const lines = explain.output.split('\n');
-    const why = (specifier: string): string | undefined => lines[lines.findIndex((line) => line.includes(` ${specifier} {`)) + 1]?.trim();
+    const why = (specifier: string): string | undefined => whyIn(explain.output, specifier);
     for (const specifier of ['#exact', '#pattern/x', '#conditions', '#relative']) expect(why(specifier), specifier).toBe('✗ —: outside the project: not followed');
     expect(why('#missing')).toBe("✗ —: not found (Cannot find module '#missing')");
     // The control: an entry inside the project is followed.
     expect(why('#local')).toMatch(/^→ src\/glossary\.ts/);
-    const lint = traced(dir, ['--input-type=module', '-e', lintScript]);
-    expect(lint.status, lint.output).toBe(0);
-    expect(lint.outsideCalls).toEqual([]);
-    expect(lint.output).not.toContain(TOKEN);
+    const lint = tracedClean(dir, ['--input-type=module', '-e', lintScript]);
     // Only the project's own table, through `#local`, is a finding.
     const messages = JSON.parse(lint.stdout) as [string, number, string][][];
     expect(messages[0]!.map(([ruleId, line]) => [ruleId, line])).toEqual([['schema-contract/no-open-glossary-enum', 8]]);
@@ -200,10 +195,7 @@ describe.skipIf(!strace)('resolution opens nothing outside the project (strace)'
 
   it('a node_modules directory that is itself a link out of the project', () => {
     const dir = project('modules-link', true);
-    const run = traced(dir, [build.bin, 'explain', 'src/uses.ts']);
-    expect(run.status, run.output).toBe(0);
-    expect(run.outsideCalls).toEqual([]);
-    expect(run.output).not.toContain(TOKEN);
+    const run = tracedClean(dir, [build.bin, 'explain', 'src/uses.ts']);
     expect(run.output).toContain('outside the project: not followed');
   }, 120_000);
 });

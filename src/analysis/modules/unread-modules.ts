@@ -11,6 +11,19 @@ import { resolveSpecifier } from './module-resolution.js';
 export const PAST_READ_LIMIT = `larger than ${MAX_MODULE_BYTES / 1024 / 1024} MiB, the analysis's read limit`;
 
 /**
+ * Whether `file` is larger than the analysis reads (`PAST_READ_LIMIT`); undefined when it cannot
+ * be looked at (gone since it was resolved), which says nothing of it. The one size check that
+ * the rules and `explain` share.
+ */
+export function isPastReadLimit(file: string): boolean | undefined {
+  try {
+    return statSync(file).size > MAX_MODULE_BYTES;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
  * Why the project module `specifier` names (from `fromFile`) is not read, when that is a property
  * of the module itself: past the read limit, not text, or not parseable. Undefined when the
  * module is read (its exports then say what it gives), is no project source, or was only left out
@@ -21,13 +34,9 @@ export function whyModuleIsUnread(fromFile: string, specifier: string, checked: 
   const resolution = resolveSpecifier(fromFile, specifier, 'import', checked);
   if (resolution.kind !== 'source') return undefined;
   const file = resolution.file;
-  let size: number;
-  try {
-    size = statSync(file).size;
-  } catch {
-    return undefined;
-  }
-  if (size > MAX_MODULE_BYTES) return PAST_READ_LIMIT;
+  const pastLimit = isPastReadLimit(file);
+  if (pastLimit === undefined) return undefined;
+  if (pastLimit) return PAST_READ_LIMIT;
   if (loadModule(file, checked) !== undefined || refusedInPass(checked, file)) return undefined;
   const buffer = readFileWithin(file, MAX_MODULE_BYTES);
   if (!buffer) return undefined;

@@ -42,10 +42,11 @@ export function unfollowedLibraryOf(module: ModuleSource, identifier: TSESTree.I
   if (!library) return undefined;
   const binding = findBinding(module, identifier);
   if (binding.kind !== 'import' || libraryOfSpecifier(binding.specifier, env.libraries) !== undefined) return undefined;
+  // The reach scan first (memoized per pass): a module too large to read is opaque to it (it may
+  // pass anything on), a small one that does not parse is still scanned, and one that names no
+  // library cannot re-export one, whatever the reason it was not read.
+  if (!mayReachPackage(module.file, binding.specifier, librarySpecifiers(env.libraries), env.checked)) return undefined;
   const reason = whyModuleIsUnread(module.file, binding.specifier, env.checked);
   if (reason === undefined) return undefined;
-  // A module too large to read is opaque to the scan too (it may pass anything on); a small one
-  // that does not parse is still scanned, and one that names no library cannot re-export one.
-  if (!mayReachPackage(module.file, binding.specifier, librarySpecifiers(env.libraries), env.checked)) return undefined;
   return { library, binding: identifier.name, specifier: binding.specifier, reason };
 }

@@ -1,12 +1,11 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import * as tsParser from '@typescript-eslint/parser';
-import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
-import { Linter } from 'eslint';
+import type { TSESTree } from '@typescript-eslint/utils';
 import { describe, expect, it } from 'vitest';
 import { generateCorpus } from '../../../bench/corpus.mjs';
 import { isTypeWrapper } from '../../../src/analysis/syntax/ast.js';
 import { fallbackSlotListeners, getFallbackPosition } from '../../../src/analysis/fallback/fallback-position.js';
+import { lintWithProbe } from '../../analysis/probe.js';
 
 // The rule listens only to the constructs that hold a fallback slot (`fallbackSlotListeners`)
 // instead of to every expression. That is safe only if every expression `getFallbackPosition`
@@ -71,10 +70,11 @@ function unoffered(
 ): { missed: string[]; positions: number; offered: Set<TSESTree.Node> } {
   const offered = new Set<TSESTree.Node>();
   const expressions: TSESTree.Expression[] = [];
-  const probe: TSESLint.RuleModule<never> = {
-    meta: { type: 'problem', messages: {}, schema: [] },
-    defaultOptions: [],
-    create(context) {
+  const missed: string[] = [];
+  let positions = 0;
+  const messages = lintWithProbe(
+    code,
+    (context) => {
       const listeners = fallbackSlotListeners((slot) => offered.add(slot), { memberKeys });
       return {
         ...listeners,
@@ -95,20 +95,7 @@ function unoffered(
         },
       };
     },
-  };
-  const missed: string[] = [];
-  let positions = 0;
-  const messages = new Linter({ configType: 'flat' }).verify(
-    code,
-    [
-      {
-        files: ['**/*.ts'],
-        languageOptions: { parser: tsParser as Linter.Parser, sourceType: 'module' },
-        plugins: { probe: { rules: { probe: probe as never } } },
-        rules: { 'probe/probe': 'error' },
-      },
-    ],
-    { filename },
+    filename,
   );
   const fatal = messages.find((message) => message.fatal);
   if (fatal) throw new Error(`${filename} does not parse: ${fatal.message}`);
