@@ -1,7 +1,7 @@
-import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, relative, sep } from 'node:path';
 import { parseBaselineDocument, refuseOutsideProject } from '../baseline/baseline-file.js';
+import { git } from './git-revision.js';
 import { countTicks } from './time-axis.js';
 import { UsageError } from './usage-error.js';
 
@@ -15,10 +15,6 @@ export interface BurnDownPoint {
   readonly total: number;
   /** Why this version could not be read; its counts are then empty, never guessed. */
   readonly error?: string;
-}
-
-function git(cwd: string, args: string[]): string {
-  return execFileSync('git', args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 256 * 1024 * 1024 });
 }
 
 function countsOf(file: string, text: string): Pick<BurnDownPoint, 'counts' | 'total' | 'error'> {

@@ -3,6 +3,8 @@ import { enumPositionOfCall, enumPositionOfProperty, type EnumPosition } from '.
 import { toolSites, type ToolSchemaSlot, type ToolSite } from '../analysis/flow/tool-sites.js';
 import { schemaBuildOf, type SchemaBuild, type SchemaSpan } from '../analysis/flow/tool-schema-build.js';
 import { findSourceTables } from '../analysis/glossary/table-sources.js';
+import { permissiveValueOf } from '../analysis/schemas/permissive-value.js';
+import type { Permissiveness } from '../analysis/schemas/schema-model.js';
 import { getKeyName, isTypeWrapper } from '../analysis/syntax/ast.js';
 import { forEachDescendant } from '../analysis/syntax/ast-walk.js';
 import { getEvaluator, type Evaluator } from '../analysis/values/evaluator.js';
@@ -49,6 +51,8 @@ export interface InventorySchema {
   readonly file: string;
   readonly line: number;
   readonly build: SchemaBuild;
+  /** What the schema is statically known to accept when that is everything: what `--compare` calls a contract switched off. */
+  readonly permissive: Permissiveness | null;
 }
 
 export interface InventoryTool {
@@ -146,7 +150,19 @@ function schemaOf(slot: ToolSchemaSlot | undefined, evaluator: Evaluator, visito
   if (!slot) return null;
   const built = schemaBuildOf(slot.node, slot.dialect, evaluator, visitorKeys);
   spans.push(...built.spans);
-  return { key: slot.key, file: evaluator.moduleOf(slot.node).file, line: slot.node.loc.start.line, build: built.build };
+  return { key: slot.key, file: evaluator.moduleOf(slot.node).file, line: slot.node.loc.start.line, build: built.build, permissive: permissivenessOf(slot, evaluator) };
+}
+
+/**
+ * The slot's value judged as every rule judges a schema (`classifySchema`). An object literal in
+ * the MCP SDK's raw-shape position is a map of parameters, not a schema: `{}` there is a tool
+ * without parameters, so only a library schema is judged.
+ */
+function permissivenessOf(slot: ToolSchemaSlot, evaluator: Evaluator): Permissiveness | null {
+  // A slot holds the expression written for the schema (a property's value, an argument).
+  const found = permissiveValueOf(slot.node as TSESTree.Expression, evaluator);
+  if (!found || (slot.dialect === 'zod-raw-shape' && found.value.kind !== 'builder')) return null;
+  return found.permissiveness;
 }
 
 /** The inventory of one linted file. */

@@ -9,12 +9,14 @@ import { describeFailure } from './errors.js';
 import { explainImport } from './explain.js';
 import { existingFile } from './file-arguments.js';
 import { createProgress } from './progress.js';
-import { INVENTORY_PLUGIN, inventoryRule, type InventoryTool } from './tool-inventory.js';
+import { checkOutRevision } from './git-revision.js';
+import { INVENTORY_PLUGIN, inventoryRule, type InventorySchema, type InventoryTool } from './tool-inventory.js';
+import { compareInventories, type ToolsComparison } from './tools-diff.js';
 import { formatMarkdown, formatText } from './tools-format.js';
 import { UsageError } from './usage-error.js';
 import { parseOptions, TOOLS_OPTIONS } from './command-options.js';
 
-export const TOOLS_SYNOPSIS = 'Usage: schema-contract tools [files or globs...] [--format text|json|markdown] [--fail-on unfollowed|findings] [--config FILE] [--baseline FILE] [--quiet]';
+export const TOOLS_SYNOPSIS = 'Usage: schema-contract tools [files or globs...] [--format text|json|markdown] [--fail-on unfollowed|findings] [--compare GIT-REF] [--config FILE] [--baseline FILE] [--quiet]';
 
 export const TOOLS_USAGE = `${TOOLS_SYNOPSIS}
 
@@ -30,6 +32,10 @@ Options:
   --fail-on WHAT     unfollowed: exit 1 if a tool's schema is not followed; findings: exit 1 if a
                      finding on a tool's path is not held by the baseline (repeat with a comma:
                      unfollowed,findings)
+  --compare REF      Also list the tools of the code at git revision REF (a branch, tag or
+                     commit, read with git archive into a temporary directory) and what changed
+                     per tool: added or removed, a schema built another way, enum values added
+                     or removed, a contract switched off (permissive) or no longer followed
   --baseline FILE    Baseline that holds findings (default: the one your ESLint config names,
                      else schema-contract-baseline.json; none is fine)
   --config FILE      ESLint config file (default: ESLint's own lookup)
@@ -57,6 +63,7 @@ export interface ReportedSchema {
   readonly line: number;
   readonly build: ReportedBuild;
   readonly description: string;
+  readonly permissive: InventorySchema['permissive'];
 }
 
 export type ReportedBuild =
@@ -97,6 +104,8 @@ export interface ToolsReport {
   readonly baseline: string | null;
   readonly tools: readonly ReportedTool[];
   readonly summary: { readonly tools: number; readonly unfollowed: number; readonly findings: number; readonly newFindings: number };
+  /** With `--compare`: the tools at that revision, and what changed since. */
+  readonly comparison?: ToolsComparison;
 }
 
 function displayPath(cwd: string, file: string): string {
@@ -132,7 +141,7 @@ function describeReported(build: ReportedBuild): string {
 function reportSchema(schema: InventoryTool['input'], cwd: string): ReportedSchema | null {
   if (!schema) return null;
   const build = reportBuild(schema.build, cwd);
-  return { key: schema.key, file: displayPath(cwd, schema.file), line: schema.line, build, description: describeReported(build) };
+  return { key: schema.key, file: displayPath(cwd, schema.file), line: schema.line, build, description: describeReported(build), permissive: schema.permissive };
 }
 
 interface Invocation {
@@ -141,6 +150,7 @@ interface Invocation {
   readonly failOn: readonly FailOn[];
   readonly config: string | undefined;
   readonly baseline: string | undefined;
+  readonly compare: string | undefined;
   readonly quiet: boolean;
 }
 
@@ -156,12 +166,14 @@ function parseInvocation(argv: readonly string[]): Invocation | 'help' {
   for (const [option, value] of [['--baseline', parsed.values.baseline], ['--config', parsed.values.config]] as const) {
     if (value === '') throw new UsageError(`${option} needs a file`);
   }
+  if (parsed.values.compare === '') throw new UsageError('--compare needs a git revision (a branch, tag or commit)');
   return {
     patterns: parsed.positionals.length > 0 ? [...parsed.positionals] : ['.'],
     format: format as Invocation['format'],
     failOn: failOn as FailOn[],
     config: parsed.values.config as string | undefined,
     baseline: parsed.values.baseline as string | undefined,
+    compare: parsed.values.compare as string | undefined,
     quiet: parsed.values.quiet === true,
   };
 }
@@ -230,6 +242,27 @@ export async function toolsReport(cwd: string, invocation: Pick<Invocation, 'pat
   };
 }
 
+/**
+ * The inventory of the code at `ref`, linted as the working tree is (same patterns, and the
+ * revision's own config and baseline at the same paths), compared with the working tree's.
+ */
+async function comparedWith(ref: string, current: ToolsReport, invocation: Invocation, io: ToolsIo): Promise<ToolsComparison> {
+  const revision = checkOutRevision(io.cwd, ref);
+  try {
+    const at = (path: string | undefined): string | undefined => (path === undefined ? undefined : revision.counterpart(path));
+    let before: ToolsReport;
+    try {
+      before = await toolsReport(revision.cwd, { ...invocation, config: at(invocation.config), baseline: at(invocation.baseline) }, io);
+    } catch (error) {
+      io.stderr.write(`schema-contract: while listing the tools of ${ref} (${revision.commit.slice(0, 12)}):\n`);
+      throw error;
+    }
+    return compareInventories(ref, revision.commit, before, current);
+  } finally {
+    revision.remove();
+  }
+}
+
 /** `schema-contract tools …`: returns the exit code. */
 export async function runTools(argv: readonly string[], io: ToolsIo): Promise<number> {
   let invocation: Invocation | 'help';
@@ -249,6 +282,7 @@ export async function runTools(argv: readonly string[], io: ToolsIo): Promise<nu
     if (invocation.config !== undefined) existingFile(io.cwd, invocation.config, 'config file', 'check the path: --config is relative to the working directory, as in `eslint --config`');
     if (invocation.baseline !== undefined) existingFile(io.cwd, invocation.baseline, 'baseline file', 'check the path, or leave --baseline out: the inventory needs no baseline');
     report = await toolsReport(io.cwd, invocation, io);
+    if (invocation.compare !== undefined) report = { ...report, comparison: await comparedWith(invocation.compare, report, invocation, io) };
   } catch (error) {
     io.stderr.write(describeFailure(error, { command: 'tools', patterns: invocation.patterns }));
     return 2;

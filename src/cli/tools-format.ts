@@ -1,4 +1,5 @@
 import type { ReportedTool, ToolsReport } from './tools-command.js';
+import { toolLabel, type ToolsComparison } from './tools-diff.js';
 
 /** The `tools` inventory as text (a table, then each tool) and as markdown for a CI job summary. */
 
@@ -13,8 +14,26 @@ const FORM_WORDS: Readonly<Record<ReportedTool['form'], string>> = {
   definition: 'tool definition',
 };
 
-function nameOf(tool: ReportedTool): string {
-  return tool.name ?? (tool.nameText === null ? '(unnamed)' : `(${tool.nameText})`);
+const nameOf = toolLabel;
+
+function comparisonHeadline(comparison: ToolsComparison, now: number): string {
+  const count = comparison.changes.length;
+  return `Compared with ${comparison.ref} (${comparison.commit.slice(0, 12)}): ${comparison.tools} tool(s) then, ${now} now, ${count === 0 ? 'no change' : `${count} change(s)`} to the tools.`;
+}
+
+function comparisonText(report: ToolsReport): string[] {
+  const { comparison } = report;
+  if (!comparison) return [];
+  const rows = comparison.changes.map((change) => [change.tool, `${change.file}:${change.line}`, change.text]);
+  return ['', comparisonHeadline(comparison, report.tools.length), ...(rows.length === 0 ? [] : ['', ...table(rows)])];
+}
+
+function comparisonMarkdown(report: ToolsReport): string[] {
+  const { comparison } = report;
+  if (!comparison) return [];
+  const lines = ['', `### Changes since \`${cell(comparison.ref)}\``, '', comparisonHeadline(comparison, report.tools.length)];
+  if (comparison.changes.length > 0) lines.push('', ...comparison.changes.map((change) => `- \`${cell(change.tool)}\` (${cell(`${change.file}:${change.line}`)}): ${cell(change.text)}`));
+  return lines;
 }
 
 function enumWords(entry: ReportedTool['enums'][number]): string {
@@ -40,7 +59,7 @@ function table(rows: readonly (readonly string[])[]): string[] {
 
 export function formatText(report: ToolsReport): string {
   const lines = [summaryLine(report)];
-  if (report.tools.length === 0) return `${lines[0]}\n`;
+  if (report.tools.length === 0) return `${[...lines, ...comparisonText(report)].join('\n')}\n`;
   const rows = [['tool', 'where', 'form', 'input schema', 'findings']];
   for (const tool of report.tools) {
     const input = tool.input === null ? '—' : tool.input.build.kind === 'not-followed' || tool.unfollowed ? 'not followed' : tool.input.description.replace(/`/g, '');
@@ -58,6 +77,7 @@ export function formatText(report: ToolsReport): string {
       lines.push(`  ${finding.baselined ? 'baselined' : 'new'}  ${finding.file}:${finding.line}:${finding.column}  ${finding.rule}  ${finding.message}`);
     }
   }
+  lines.push(...comparisonText(report));
   return `${lines.join('\n')}\n`;
 }
 
@@ -67,7 +87,7 @@ function cell(text: string): string {
 
 export function formatMarkdown(report: ToolsReport): string {
   const lines = ['## Tools', '', summaryLine(report), ''];
-  if (report.tools.length === 0) return `${lines.join('\n')}\n`;
+  if (report.tools.length === 0) return `${[...lines.slice(0, -1), ...comparisonMarkdown(report)].join('\n')}\n`;
   lines.push('| Tool | Where | Form | Input schema | Enums | Findings |', '| :-- | :-- | :-- | :-- | :-- | --: |');
   for (const tool of report.tools) {
     const input = tool.input === null ? '—' : tool.input.description;
@@ -82,5 +102,6 @@ export function formatMarkdown(report: ToolsReport): string {
       lines.push(`- ${finding.baselined ? 'baselined' : '**new**'} \`${finding.rule}\` at ${finding.file}:${finding.line} (${cell(`\`${nameOf(tool)}\``)}): ${cell(finding.message)}`);
     }
   }
+  lines.push(...comparisonMarkdown(report));
   return `${lines.join('\n')}\n`;
 }

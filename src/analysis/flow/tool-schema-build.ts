@@ -2,6 +2,7 @@ import { AST_NODE_TYPES, type TSESTree } from '@typescript-eslint/utils';
 import { memberName, unwrapChainAndTypeWrappers } from '../syntax/ast.js';
 import { forEachDescendant } from '../syntax/ast-walk.js';
 import { isFunctionNode } from '../syntax/function-name.js';
+import { importedCallee } from './call-sites.js';
 import { findBinding } from '../values/bindings.js';
 import type { Evaluator } from '../values/evaluator.js';
 import { resolveLibraryCall, type SchemaLibrary } from '../schemas/schema-libraries.js';
@@ -144,6 +145,9 @@ function classifyCall(call: TSESTree.CallExpression, dialect: SinkDialect, walk:
   if (callee.type === AST_NODE_TYPES.Identifier) {
     const binding = findBinding(module, callee);
     if (binding.kind === 'import') {
+      // A helper of another project module is still on the schema's path: a fallback in it switches the tool's contract off.
+      const imported = importedCallee(call, walk.evaluator);
+      if (imported) addHelper(imported, walk);
       return known ?? notFollowed(`returned by \`${callee.name}()\`, imported from \`${binding.specifier}\``, { specifier: binding.specifier, file: module.file });
     }
     const helper = binding.kind === 'function' ? binding.node : binding.kind === 'declarator' ? binding.declarator.init : undefined;
