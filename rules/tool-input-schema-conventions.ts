@@ -1,15 +1,14 @@
 import { relative, dirname } from 'node:path';
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from '@typescript-eslint/utils';
 import { getEvaluator } from '../src/analysis/values/evaluator.js';
-import { findSchemaLiteralPositions, isSchemaLiteralAt, type SchemaLiteralPosition } from '../src/analysis/flow/schema-literal-positions.js';
+import { findSchemaLiteralPositions, type SchemaLiteralPosition } from '../src/analysis/flow/schema-literal-positions.js';
 import { isSdkToolCall, sinkOfArgument, TOOL_INPUT_KEYS, TOOL_INPUT_SINK_VOCABULARY } from '../src/analysis/flow/schema-sinks.js';
 import { describeSink, type SchemaSink } from '../src/analysis/flow/sink-model.js';
 import { LiteralCheckReach } from '../src/analysis/flow/literal-check-reach.js';
-import { emittedFromLiteral, isRawShape, type EmittedSchema } from '../src/analysis/schemas/emitted-schema.js';
-import { emittedFromBuilder, emittedFromRawShape } from '../src/analysis/schemas/emitted-library-schema.js';
+import type { EmittedSchema } from '../src/analysis/schemas/emitted-schema.js';
+import { emittedToolInput } from '../src/analysis/conventions/emitted-input.js';
 import { checkInputSchema, type ConventionFinding, type ConventionKind } from '../src/analysis/conventions/input-schema-conventions.js';
 import { CLIENT_NAMES, type ClientName } from '../src/analysis/conventions/client-profiles.js';
-import type { StaticValue } from '../src/analysis/values/static-value.js';
 import { createRule } from '../src/util/create-rule.js';
 
 export interface RuleOptions {
@@ -87,16 +86,6 @@ export default createRule<Options, MessageIds>({
       return node !== undefined && evaluator.moduleOf(node) === evaluator.module;
     }
 
-    /** What the value at a tool's input sink emits, when it is a schema this rule can read. */
-    function emittedAt(value: StaticValue, sink: SchemaSink): EmittedSchema | undefined {
-      if (value.kind === 'builder') return emittedFromBuilder(value);
-      if (value.kind !== 'object') return undefined;
-      // `registerTool(name, { inputSchema: { id: z.string() } })`: a raw shape, whatever the dialect says.
-      if (isRawShape(value)) return sink.dialect === 'json-schema' ? undefined : emittedFromRawShape(value);
-      if (isSchemaLiteralAt(value, sink)) return emittedFromLiteral(value);
-      return undefined;
-    }
-
     function report(finding: ConventionFinding, sink: SchemaSink, fallback: TSESTree.Node, root: EmittedSchema): void {
       const local = inLintedFile(finding.node);
       const node = local ? finding.node! : fallback;
@@ -128,7 +117,7 @@ export default createRule<Options, MessageIds>({
       if (!sink || sink.role !== 'tool-input' || sink.pointer.length > 0 || checked.has(valueNode)) return;
       checked.add(valueNode);
       const value = evaluator.evaluate(valueNode);
-      const emitted = emittedAt(value, sink);
+      const emitted = emittedToolInput(value, sink);
       if (!emitted) return;
       const rootCheck = ROOT_CHECKED_KEYS.has(sink.key) && !(emitted.source === 'literal' && MCP_ROOT_KEYS.has(sink.key));
       // A literal valid-schema-literal checks too: the `required` names it reports are left to it.

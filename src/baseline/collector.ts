@@ -28,6 +28,8 @@ export interface RuleRun {
   /** From the rule's `meta.docs`, for reports that describe the rules (SARIF). */
   readonly description: string | undefined;
   readonly url: string | undefined;
+  /** The options the file's config gives the rule (after ESLint applied its defaults, none of ours). */
+  readonly options: readonly unknown[];
 }
 
 /**

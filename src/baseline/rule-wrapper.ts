@@ -108,6 +108,7 @@ export function withBaseline<MessageIds extends string, Options extends readonly
         configuredBaseline,
         description: docs?.description,
         url: docs?.url,
+        options: context.options,
       });
 
       const report = context.report as (descriptor: Descriptor) => void;

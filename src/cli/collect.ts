@@ -36,6 +36,8 @@ export interface Collection {
   readonly fileCount: number;
   /** Rule ids that ran, with their documentation, as the loaded plugin describes them. */
   readonly ruleDocs: ReadonlyMap<string, { readonly description: string | undefined; readonly url: string | undefined }>;
+  /** Per rule, each distinct list of options it ran with (the `tools` inventory reads the clients a server targets here). */
+  readonly ruleOptions: ReadonlyMap<string, readonly (readonly unknown[])[]>;
 }
 
 export interface CollectOptions {
@@ -169,7 +171,22 @@ export async function collect(options: CollectOptions): Promise<Collection> {
   }
 
   const ruleDocs = new Map(runs.map((run) => [run.ruleId, { description: run.description, url: run.url }]));
-  return { baselineFile, configuredBaselines, ran, findings, fatal, fileCount: results.length, ruleDocs };
+  const ruleOptions = new Map<string, Map<string, readonly unknown[]>>();
+  for (const run of runs) {
+    let lists = ruleOptions.get(run.rule);
+    if (!lists) ruleOptions.set(run.rule, (lists = new Map()));
+    lists.set(JSON.stringify(run.options), run.options);
+  }
+  return {
+    baselineFile,
+    configuredBaselines,
+    ran,
+    findings,
+    fatal,
+    fileCount: results.length,
+    ruleDocs,
+    ruleOptions: new Map([...ruleOptions].map(([rule, lists]) => [rule, [...lists.values()]])),
+  };
 }
 
 /** Whether a path from the baseline names a file that is gone, inside what this run linted. */

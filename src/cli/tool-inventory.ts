@@ -2,6 +2,9 @@ import { AST_NODE_TYPES, type TSESLint, type TSESTree } from '@typescript-eslint
 import { enumPositionOfCall, enumPositionOfProperty, type EnumPosition } from '../analysis/enums/enum-positions.js';
 import { toolSites, type ToolSchemaSlot, type ToolSite } from '../analysis/flow/tool-sites.js';
 import { schemaBuildOf, type SchemaBuild, type SchemaSpan } from '../analysis/flow/tool-schema-build.js';
+import { clientCompatibility, emittedToolInput, problemWords, type ClientCompatibility } from '../analysis/conventions/emitted-input.js';
+import { CLIENT_NAMES, type ClientName } from '../analysis/conventions/client-profiles.js';
+import type { SchemaSink } from '../analysis/flow/sink-model.js';
 import { findSourceTables } from '../analysis/glossary/table-sources.js';
 import { permissiveValueOf } from '../analysis/schemas/permissive-value.js';
 import type { Permissiveness } from '../analysis/schemas/schema-model.js';
@@ -55,6 +58,12 @@ export interface InventorySchema {
   readonly permissive: Permissiveness | null;
 }
 
+export interface InventoryCompatibility {
+  readonly client: ClientName;
+  readonly status: ClientCompatibility['status'];
+  readonly problems: readonly { readonly kind: string; readonly text: string; readonly file: string; readonly line: number }[];
+}
+
 export interface InventoryTool {
   readonly name: string | null;
   readonly nameText: string | null;
@@ -65,6 +74,8 @@ export interface InventoryTool {
   readonly input: InventorySchema | null;
   readonly output: InventorySchema | null;
   readonly enums: readonly InventoryEnum[];
+  /** Each client's verdict on the input schema (every client the profiles know; the report keeps the targeted ones). */
+  readonly compatibility: readonly InventoryCompatibility[];
   /** The code on the tool's path: the definition, its schemas' code, the helpers that build them and the tables its enums copy. */
   readonly spans: readonly LineSpan[];
 }
@@ -165,6 +176,25 @@ function permissivenessOf(slot: ToolSchemaSlot, evaluator: Evaluator): Permissiv
   return found.permissiveness;
 }
 
+/** The clients' verdicts on a tool's input schema, read as `tool-input-schema-conventions` reads it. */
+function compatibilityOf(site: ToolSite, evaluator: Evaluator): InventoryCompatibility[] {
+  const slot = site.input;
+  // No input schema: the clients see a tool without parameters, which each of them takes.
+  if (!slot) return CLIENT_NAMES.map((client) => ({ client, status: 'compatible', problems: [] }));
+  const sink: SchemaSink = { role: 'tool-input', dialect: slot.dialect, description: `${site.name ?? 'a tool'}'s ${slot.key}`, key: slot.key, toolName: site.name, slot: slot.node, draft: undefined, pointer: [], via: [] };
+  const emitted = emittedToolInput(evaluator.evaluate(slot.node), sink);
+  return clientCompatibility(emitted, slot.key, CLIENT_NAMES).map(({ client, status, problems }) => ({
+    client,
+    status,
+    problems: problems.map((problem) => ({
+      kind: problem.kind,
+      text: problemWords(problem),
+      file: evaluator.moduleOf(problem.node ?? slot.node).file,
+      line: (problem.node ?? slot.node).loc.start.line,
+    })),
+  }));
+}
+
 /** The inventory of one linted file. */
 export function inventoryOf(context: Readonly<TSESLint.RuleContext<string, readonly unknown[]>>, program: TSESTree.Program): InventoryTool[] {
   const evaluator = getEvaluator(context);
@@ -175,6 +205,7 @@ export function inventoryOf(context: Readonly<TSESLint.RuleContext<string, reado
     const output = schemaOf(site.output, evaluator, visitorKeys, schemaSpans);
     const tableSpans: LineSpan[] = [];
     const enums = enumsOf(schemaSpans, evaluator, visitorKeys, context.cwd, tableSpans);
+    const compatibility = compatibilityOf(site, evaluator);
     const spans = [{ file: context.filename, startLine: site.node.loc.start.line, endLine: site.node.loc.end.line }, ...schemaSpans.map(lineSpan), ...tableSpans];
     return {
       name: site.name ?? null,
@@ -186,6 +217,7 @@ export function inventoryOf(context: Readonly<TSESLint.RuleContext<string, reado
       input,
       output,
       enums,
+      compatibility,
       spans: spans.filter((span, index) => spans.findIndex((other) => other.file === span.file && other.startLine === span.startLine && other.endLine === span.endLine) === index),
     };
   });

@@ -9,6 +9,7 @@ import { describeFailure } from './errors.js';
 import { explainImport } from './explain.js';
 import { existingFile } from './file-arguments.js';
 import { createProgress } from './progress.js';
+import { CLIENT_NAMES, type ClientName } from '../analysis/conventions/client-profiles.js';
 import { checkOutRevision } from './git-revision.js';
 import { INVENTORY_PLUGIN, inventoryRule, type InventorySchema, type InventoryTool } from './tool-inventory.js';
 import { compareInventories, type ToolsComparison } from './tools-diff.js';
@@ -16,7 +17,7 @@ import { formatMarkdown, formatText } from './tools-format.js';
 import { UsageError } from './usage-error.js';
 import { parseOptions, TOOLS_OPTIONS } from './command-options.js';
 
-export const TOOLS_SYNOPSIS = 'Usage: schema-contract tools [files or globs...] [--format text|json|markdown] [--fail-on unfollowed|findings] [--compare GIT-REF] [--config FILE] [--baseline FILE] [--quiet]';
+export const TOOLS_SYNOPSIS = 'Usage: schema-contract tools [files or globs...] [--format text|json|markdown] [--fail-on unfollowed|findings] [--compare GIT-REF] [--clients LIST] [--config FILE] [--baseline FILE] [--quiet]';
 
 export const TOOLS_USAGE = `${TOOLS_SYNOPSIS}
 
@@ -36,6 +37,10 @@ Options:
                      commit, read with git archive into a temporary directory) and what changed
                      per tool: added or removed, a schema built another way, enum values added
                      or removed, a contract switched off (permissive) or no longer followed
+  --clients LIST     The clients the server targets, comma-separated (openai-strict, gemini,
+                     anthropic, cursor): a compatibility column each, from the documented
+                     profiles tool-input-schema-conventions checks (default: the clients your
+                     ESLint config gives that rule; none: no column)
   --baseline FILE    Baseline that holds findings (default: the one your ESLint config names,
                      else schema-contract-baseline.json; none is fine)
   --config FILE      ESLint config file (default: ESLint's own lookup)
@@ -93,6 +98,8 @@ export interface ReportedTool {
   readonly input: ReportedSchema | null;
   readonly output: ReportedSchema | null;
   readonly unfollowed: boolean;
+  /** One entry per targeted client, in the order of `clients`. */
+  readonly compatibility: readonly InventoryTool['compatibility'][number][];
   readonly enums: readonly (Omit<InventoryTool['enums'][number], 'tables'> & { readonly tables: readonly (InventoryTool['enums'][number]['tables'][number])[] })[];
   readonly findings: readonly ReportedFinding[];
 }
@@ -102,6 +109,8 @@ export interface ToolsReport {
   readonly files: number;
   /** The baseline findings were compared with, or null when there is none. */
   readonly baseline: string | null;
+  /** The clients the compatibility columns are for. */
+  readonly clients: readonly ClientName[];
   readonly tools: readonly ReportedTool[];
   readonly summary: { readonly tools: number; readonly unfollowed: number; readonly findings: number; readonly newFindings: number };
   /** With `--compare`: the tools at that revision, and what changed since. */
@@ -151,6 +160,8 @@ interface Invocation {
   readonly config: string | undefined;
   readonly baseline: string | undefined;
   readonly compare: string | undefined;
+  /** Given with --clients; undefined: the ones the ESLint config targets. */
+  readonly clients: readonly ClientName[] | undefined;
   readonly quiet: boolean;
 }
 
@@ -166,6 +177,10 @@ function parseInvocation(argv: readonly string[]): Invocation | 'help' {
   for (const [option, value] of [['--baseline', parsed.values.baseline], ['--config', parsed.values.config]] as const) {
     if (value === '') throw new UsageError(`${option} needs a file`);
   }
+  const clients = parsed.values.clients === undefined ? undefined : String(parsed.values.clients).split(',').map((value) => value.trim()).filter((value) => value !== '');
+  for (const client of clients ?? []) {
+    if (!(CLIENT_NAMES as readonly string[]).includes(client)) throw new UsageError(`--clients ${client} is not a client with a profile (choose from ${CLIENT_NAMES.join(', ')})`);
+  }
   if (parsed.values.compare === '') throw new UsageError('--compare needs a git revision (a branch, tag or commit)');
   return {
     patterns: parsed.positionals.length > 0 ? [...parsed.positionals] : ['.'],
@@ -174,12 +189,25 @@ function parseInvocation(argv: readonly string[]): Invocation | 'help' {
     config: parsed.values.config as string | undefined,
     baseline: parsed.values.baseline as string | undefined,
     compare: parsed.values.compare as string | undefined,
+    clients: clients as ClientName[] | undefined,
     quiet: parsed.values.quiet === true,
   };
 }
 
+/** The rule whose `clients` option names the clients a server targets. */
+const CLIENTS_RULE = 'tool-input-schema-conventions';
+
+/** The clients any linted file's config targets, in the profiles' order. */
+function configuredClients(optionLists: readonly (readonly unknown[])[]): ClientName[] {
+  const named = new Set(optionLists.flatMap((options) => {
+    const first = options[0] as { clients?: unknown } | undefined;
+    return Array.isArray(first?.clients) ? (first.clients as unknown[]) : [];
+  }));
+  return CLIENT_NAMES.filter((client) => named.has(client));
+}
+
 /** Lints the patterns with the inventory rule beside the plugin's rules, and puts tools, findings and baseline together. */
-export async function toolsReport(cwd: string, invocation: Pick<Invocation, 'patterns' | 'config' | 'baseline' | 'quiet'>, io?: ToolsIo): Promise<ToolsReport> {
+export async function toolsReport(cwd: string, invocation: Pick<Invocation, 'patterns' | 'config' | 'baseline' | 'quiet' | 'clients'>, io?: ToolsIo): Promise<ToolsReport> {
   const inventory: InventoryTool[] = [];
   const collection = await collect({
     cwd,
@@ -196,6 +224,7 @@ export async function toolsReport(cwd: string, invocation: Pick<Invocation, 'pat
   // Only files the plugin's rules ran on: the inventory's scope is the rules' scope.
   const ranOn = new Set(collection.ran.keys());
   const baselineDirectory = dirname(baselineFile);
+  const clients = invocation.clients ?? configuredClients(collection.ruleOptions.get(CLIENTS_RULE) ?? []);
   const tools = inventory
     .filter((tool) => ranOn.has(baselinePath(baselineDirectory, tool.file)))
     .sort((a, b) => (a.file === b.file ? a.line - b.line || a.column - b.column : a.file < b.file ? -1 : 1))
@@ -213,6 +242,10 @@ export async function toolsReport(cwd: string, invocation: Pick<Invocation, 'pat
         input,
         output,
         unfollowed: [tool.input, tool.output].some((schema) => schema !== null && isUnfollowed(schema.build)),
+        compatibility: clients.map((client) => {
+          const verdict = tool.compatibility.find((entry) => entry.client === client)!;
+          return { ...verdict, problems: verdict.problems.map((problem) => ({ ...problem, file: displayPath(cwd, problem.file) })) };
+        }),
         enums: tool.enums.map((entry) => ({ ...entry, file: displayPath(cwd, entry.file), tables: entry.tables.map((table) => ({ ...table, file: displayPath(cwd, table.file) })) })),
         findings: onPath
           .sort((a, b) => (a.physicalFile === b.physicalFile ? a.line - b.line || a.column - b.column : a.physicalFile < b.physicalFile ? -1 : 1))
@@ -232,6 +265,7 @@ export async function toolsReport(cwd: string, invocation: Pick<Invocation, 'pat
     version: 1,
     files: collection.fileCount,
     baseline: hasBaseline ? displayPath(cwd, baselineFile) : null,
+    clients,
     tools,
     summary: {
       tools: tools.length,

@@ -16,6 +16,24 @@ const FORM_WORDS: Readonly<Record<ReportedTool['form'], string>> = {
 
 const nameOf = toolLabel;
 
+function compatibilityCell(verdict: ReportedTool['compatibility'][number]): string {
+  switch (verdict.status) {
+    case 'compatible':
+      return 'ok';
+    case 'no-known-problem':
+      return 'ok as known';
+    case 'not-known':
+      return 'not known';
+    case 'incompatible':
+      return `${verdict.problems.length} problem(s)`;
+  }
+}
+
+function compatibilityLine(verdict: ReportedTool['compatibility'][number]): string {
+  const problems = verdict.problems.map((problem) => `${problem.text} (${problem.file}:${problem.line})`).join('; ');
+  return `${verdict.client}: ${compatibilityCell(verdict)}${problems === '' ? '' : `: ${problems}`}`;
+}
+
 function comparisonHeadline(comparison: ToolsComparison, now: number): string {
   const count = comparison.changes.length;
   return `Compared with ${comparison.ref} (${comparison.commit.slice(0, 12)}): ${comparison.tools} tool(s) then, ${now} now, ${count === 0 ? 'no change' : `${count} change(s)`} to the tools.`;
@@ -60,10 +78,17 @@ function table(rows: readonly (readonly string[])[]): string[] {
 export function formatText(report: ToolsReport): string {
   const lines = [summaryLine(report)];
   if (report.tools.length === 0) return `${[...lines, ...comparisonText(report)].join('\n')}\n`;
-  const rows = [['tool', 'where', 'form', 'input schema', 'findings']];
+  const rows = [['tool', 'where', 'form', 'input schema', ...report.clients, 'findings']];
   for (const tool of report.tools) {
     const input = tool.input === null ? '—' : tool.input.build.kind === 'not-followed' || tool.unfollowed ? 'not followed' : tool.input.description.replace(/`/g, '');
-    rows.push([nameOf(tool), `${tool.file}:${tool.line}`, FORM_WORDS[tool.form], input.length > 40 ? `${input.slice(0, 39)}…` : input, String(tool.findings.length)]);
+    rows.push([
+      nameOf(tool),
+      `${tool.file}:${tool.line}`,
+      FORM_WORDS[tool.form],
+      input.length > 40 ? `${input.slice(0, 39)}…` : input,
+      ...tool.compatibility.map(compatibilityCell),
+      String(tool.findings.length),
+    ]);
   }
   lines.push('', ...table(rows));
   for (const tool of report.tools) {
@@ -73,6 +98,7 @@ export function formatText(report: ToolsReport): string {
     }
     if (!tool.input) lines.push('  input schema: none given');
     for (const entry of tool.enums) lines.push(`  enum ${enumWords(entry)}`);
+    for (const verdict of tool.compatibility) lines.push(`  ${compatibilityLine(verdict)}`);
     for (const finding of tool.findings) {
       lines.push(`  ${finding.baselined ? 'baselined' : 'new'}  ${finding.file}:${finding.line}:${finding.column}  ${finding.rule}  ${finding.message}`);
     }
@@ -88,12 +114,14 @@ function cell(text: string): string {
 export function formatMarkdown(report: ToolsReport): string {
   const lines = ['## Tools', '', summaryLine(report), ''];
   if (report.tools.length === 0) return `${[...lines.slice(0, -1), ...comparisonMarkdown(report)].join('\n')}\n`;
-  lines.push('| Tool | Where | Form | Input schema | Enums | Findings |', '| :-- | :-- | :-- | :-- | :-- | --: |');
+  const clientHeads = report.clients.map((client) => ` ${client} |`).join('');
+  lines.push(`| Tool | Where | Form | Input schema | Enums |${clientHeads} Findings |`, `| :-- | :-- | :-- | :-- | :-- |${report.clients.map(() => ' :-- |').join('')} --: |`);
   for (const tool of report.tools) {
     const input = tool.input === null ? '—' : tool.input.description;
     const enums = tool.enums.length === 0 ? '—' : tool.enums.map(enumWords).join('<br>');
     const findings = tool.findings.length === 0 ? '0' : `${tool.findings.length} (${tool.findings.filter((finding) => !finding.baselined).length} new)`;
-    lines.push(`| ${cell(`\`${nameOf(tool)}\``)} | ${cell(`${tool.file}:${tool.line}`)} | ${FORM_WORDS[tool.form]} | ${cell(input)} | ${cell(enums)} | ${findings} |`);
+    const verdicts = tool.compatibility.map((verdict) => ` ${cell(verdict.problems.length === 0 ? compatibilityCell(verdict) : verdict.problems.map((problem) => problem.text).join('<br>'))} |`).join('');
+    lines.push(`| ${cell(`\`${nameOf(tool)}\``)} | ${cell(`${tool.file}:${tool.line}`)} | ${FORM_WORDS[tool.form]} | ${cell(input)} | ${cell(enums)} |${verdicts} ${findings} |`);
   }
   const all = report.tools.flatMap((tool) => tool.findings.map((finding) => ({ tool, finding })));
   if (all.length > 0) {

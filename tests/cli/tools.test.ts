@@ -151,4 +151,57 @@ describe('schema-contract tools', () => {
     expect((await cli(project.dir, ['tools', '--help'])).stdout).toBe(help.stdout);
     expect((await cli(project.dir, ['help'])).stdout).toContain('  tools [files]    List every tool');
   });
+
+  it('adds a compatibility column per targeted client, from --clients or from the clients the config targets', async () => {
+    const config = eslintConfig({ pluginEntry: build.pluginEntry, namespace: 'schema-contract', rules: ['tool-input-schema-conventions'] }).replace(
+      '"schema-contract/tool-input-schema-conventions":"error"',
+      '"schema-contract/tool-input-schema-conventions":["error",{"clients":["gemini","openai-strict"]}]',
+    );
+    const targeted = createProject({
+      'eslint.config.js': config,
+      'package.json': JSON.stringify({ name: 'server', type: 'module' }),
+      'src/server.ts': `import { z } from 'zod';
+server.registerTool('convert', { description: 'Convert', inputSchema: { unit: z.enum(['g', 'kg']), note: z.string().optional() } }, run);
+server.tool('ping', 'Ping the server', async () => ok());
+export const pick = { name: 'pick', description: 'Pick', inputSchema: { type: 'object', properties: { a: { type: 'string', title: 'A' } }, required: ['a'], additionalProperties: false }, handler };
+export const remote = { name: 'remote', description: 'Remote', inputSchema: SHARED, handler };
+`,
+    });
+    try {
+      const json = await cli(targeted.dir, ['tools', '--format', 'json', '-q']);
+      expect(json.code).toBe(0);
+      const report = JSON.parse(json.stdout) as { clients: string[]; tools: { name: string; compatibility: { client: string; status: string; problems: { kind: string; text: string; line: number }[] }[] }[] };
+      expect(validate(report), JSON.stringify(validate.errors)).toBe(true);
+      // The profiles' order, whatever order the config lists them in.
+      expect(report.clients).toEqual(['openai-strict', 'gemini']);
+      expect(report.tools.map((tool) => [tool.name, tool.compatibility.map((verdict) => `${verdict.client}:${verdict.status}`)])).toEqual([
+        ['convert', ['openai-strict:incompatible', 'gemini:incompatible']],
+        ['ping', ['openai-strict:compatible', 'gemini:compatible']],
+        ['pick', ['openai-strict:compatible', 'gemini:incompatible']],
+        ['remote', ['openai-strict:not-known', 'gemini:not-known']],
+      ]);
+      expect(report.tools[0]!.compatibility[0]!.problems).toEqual([{ kind: 'clientOptionalProperty', text: '`note` is optional', file: 'src/server.ts', line: 2 }]);
+      expect(report.tools[2]!.compatibility[1]!.problems).toEqual([{ kind: 'clientUnsupportedKeyword', text: '`additionalProperties` is not supported', file: 'src/server.ts', line: 4 }]);
+
+      const text = await cli(targeted.dir, ['tools', '--clients', 'cursor', '-q']);
+      expect(text.code).toBe(0);
+      expect(text.stdout.split('\n').slice(2, 7)).toEqual([
+        'tool     where            form              input schema         cursor        findings',
+        // The findings are the rule's, with the clients the config targets (openai-strict, gemini).
+        'convert  src/server.ts:2  MCP registerTool  zod raw shape        2 problem(s)  2',
+        'ping     src/server.ts:3  MCP tool()        —                    ok            0',
+        'pick     src/server.ts:4  tool definition   JSON Schema literal  ok            1',
+        'remote   src/server.ts:5  tool definition   not followed         not known     0',
+      ]);
+      expect(text.stdout).toContain('  cursor: 2 problem(s): `unit` has no title (src/server.ts:2); `note` has no title (src/server.ts:2)\n');
+      const markdown = await cli(targeted.dir, ['tools', '--clients', 'gemini', '--format', 'markdown', '-q']);
+      expect(markdown.stdout).toContain('| Tool | Where | Form | Input schema | Enums | gemini | Findings |\n');
+      expect(markdown.stdout).toContain('| `pick` | src/server.ts:4 | tool definition | JSON Schema literal | — | `additionalProperties` is not supported | 1 (1 new) |\n');
+      const wrong = await cli(targeted.dir, ['tools', '--clients', 'claude', '-q']);
+      expect(wrong.code).toBe(2);
+      expect(wrong.stderr.split('\n')[0]).toBe('schema-contract: --clients claude is not a client with a profile (choose from openai-strict, gemini, anthropic, cursor)');
+    } finally {
+      targeted.remove();
+    }
+  }, 90_000);
 });
