@@ -70,6 +70,12 @@ server.experimental.tasks.registerToolTask('research', { description: 'r', input
     expect(sitesOf(`server.tool('ping', async () => ok());`)).toEqual([{ line: 1, form: 'mcp-tool', name: 'ping', nameText: "'ping'", input: undefined }]);
   });
 
+  it('still reads a tool whose schema is a flag beside a written description', () => {
+    expect(sitesOf(`export const anything = { name: 'anything', description: 'Takes anything', inputSchema: true, handler };`)).toEqual([
+      { line: 1, form: 'definition', name: 'anything', nameText: "'anything'", input: expect.stringContaining('not followed') as unknown as string },
+    ]);
+  });
+
   it('reads a ListTools answer, a keyed AI SDK map, tool(), a factory and a relay', () => {
     const code = `${ZOD}import { zodToJsonSchema } from 'zod-to-json-schema';
 const Args = z.object({ q: z.string() });
@@ -120,6 +126,8 @@ describe('tool sites: look-alikes that are no site', () => {
     ['a recorded tool call', `export const call = toolCall({ name: 'search', args: { q: 'x' } });`],
     ['an object pushed with a schema-like key but no tool companion', `list.push({ parameters: { a: 1 } });`],
     ['an elicitation request', `server.elicitInput({ message: 'm', requestedSchema: { type: 'object' } });`],
+    // apify's actor-details call: which parts of a tool the answer includes.
+    ['flags named like a tool\'s keys', `await client.callTool({ name: 'get-details', arguments: { output: { description: false, inputSchema: true, readme: false } } });`],
   ])('%s', (_, code) => {
     expect(sitesOf(code)).toEqual([]);
   });

@@ -18,7 +18,7 @@ if (unknown.length > 0) {
 }
 const result = spawnSync(
   process.execPath,
-  [path.join(root, 'node_modules', 'vitest', 'vitest.mjs'), 'run', 'tests/smoke/smoke.test.ts'],
+  [path.join(root, 'node_modules', 'vitest', 'vitest.mjs'), 'run', 'tests/smoke/smoke.test.ts', 'tests/smoke/inventory-counts.test.ts'],
   {
     cwd: root,
     stdio: 'inherit',
