@@ -23,7 +23,15 @@ export const REPORT_OPTIONS: Options = { baseline: { type: 'string' }, format: {
 export const BASELINE_OPTIONS: Options = LINTING_OPTIONS;
 export const EXPLAIN_OPTIONS: Options = { format: { type: 'string' }, ...HELP };
 /** `tools` lints like the baseline commands, and says when to fail. */
-export const TOOLS_OPTIONS: Options = { ...LINTING, 'fail-on': { type: 'string' }, compare: { type: 'string' }, clients: { type: 'string' }, ...HELP };
+export const TOOLS_OPTIONS: Options = {
+  ...LINTING,
+  'fail-on': { type: 'string' },
+  compare: { type: 'string' },
+  clients: { type: 'string' },
+  server: { type: 'boolean' },
+  'server-timeout': { type: 'string' },
+  ...HELP,
+};
 
 /** The positionals of a command line, before the command (and so its options) is known: how the CLI picks the command. */
 export function positionalsOf(argv: readonly string[]): string[] {

@@ -14,10 +14,12 @@ import { checkOutRevision } from './git-revision.js';
 import { INVENTORY_PLUGIN, inventoryRule, type InventorySchema, type InventoryTool } from './tool-inventory.js';
 import { compareInventories, type ToolsComparison } from './tools-diff.js';
 import { formatMarkdown, formatText } from './tools-format.js';
+import { ServerListingError } from './server-listing.js';
+import { heldAgainstServer, type ServerComparison } from './server-match.js';
 import { UsageError } from './usage-error.js';
 import { parseOptions, TOOLS_OPTIONS } from './command-options.js';
 
-export const TOOLS_SYNOPSIS = 'Usage: schema-contract tools [files or globs...] [--format text|json|markdown] [--fail-on unfollowed|findings] [--compare GIT-REF] [--clients LIST] [--config FILE] [--baseline FILE] [--quiet]';
+export const TOOLS_SYNOPSIS = 'Usage: schema-contract tools [files or globs...] [--format text|json|markdown] [--fail-on unfollowed|findings|mismatch] [--compare GIT-REF] [--clients LIST] [--config FILE] [--baseline FILE] [--quiet] [--server [--server-timeout SECONDS] -- COMMAND [ARGS...]]';
 
 export const TOOLS_USAGE = `${TOOLS_SYNOPSIS}
 
@@ -32,7 +34,7 @@ Options:
   --format NAME      text (default), json (described by schemas/tools.schema.json) or markdown
   --fail-on WHAT     unfollowed: exit 1 if a tool's schema is not followed; findings: exit 1 if a
                      finding on a tool's path is not held by the baseline (repeat with a comma:
-                     unfollowed,findings)
+                     unfollowed,findings); mismatch: exit 1 if --server finds a mismatch
   --compare REF      Also list the tools of the code at git revision REF (a branch, tag or
                      commit, read with git archive into a temporary directory) and what changed
                      per tool: added or removed, a schema built another way, enum values added
@@ -41,17 +43,24 @@ Options:
                      anthropic, cursor): a compatibility column each, from the documented
                      profiles tool-input-schema-conventions checks (default: the clients your
                      ESLint config gives that rule; none: no column)
+  --server -- CMD    Also start the MCP server CMD [ARGS...] (everything after \`--\`; patterns go
+                     before it) over stdio with the MCP SDK's client, list its tools and hold
+                     them against the source by name: a tool listed with a schema that accepts any
+                     object while the source builds one, a tool not listed, an enum the listing
+                     lacks, a listed tool the source does not have (needs @modelcontextprotocol/sdk)
+  --server-timeout S Seconds the server has to start, initialize and list its tools (default 30)
   --baseline FILE    Baseline that holds findings (default: the one your ESLint config names,
                      else schema-contract-baseline.json; none is fine)
   --config FILE      ESLint config file (default: ESLint's own lookup)
   -q, --quiet        No progress on stderr
   -h, --help         Show this help
 
-Exit codes: 0 listed, 1 --fail-on met, 2 usage error or ESLint configuration error.
+Exit codes: 0 listed, 1 --fail-on met, 2 usage error, ESLint configuration error, or a --server
+that could not be started, exited or did not answer in time.
 `;
 
 export const TOOLS_FORMATS = ['text', 'json', 'markdown'] as const;
-const FAIL_ON = ['unfollowed', 'findings'] as const;
+const FAIL_ON = ['unfollowed', 'findings', 'mismatch'] as const;
 type FailOn = (typeof FAIL_ON)[number];
 
 export interface ToolsIo {
@@ -115,6 +124,8 @@ export interface ToolsReport {
   readonly summary: { readonly tools: number; readonly unfollowed: number; readonly findings: number; readonly newFindings: number };
   /** With `--compare`: the tools at that revision, and what changed since. */
   readonly comparison?: ToolsComparison;
+  /** With `--server`: the running server's tools held against these. */
+  readonly server?: ServerComparison;
 }
 
 function displayPath(cwd: string, file: string): string {
@@ -163,11 +174,32 @@ interface Invocation {
   /** Given with --clients; undefined: the ones the ESLint config targets. */
   readonly clients: readonly ClientName[] | undefined;
   readonly quiet: boolean;
+  readonly server: { readonly command: readonly string[]; readonly timeoutSeconds: number } | undefined;
+}
+
+const DEFAULT_SERVER_TIMEOUT = 30;
+
+/** Everything after the first \`--\` is the server's command line, its own options included; before it, ours and the patterns. */
+function serverOf(values: Readonly<Record<string, string | boolean | undefined>>, command: readonly string[] | undefined): Invocation['server'] {
+  const timeout = values['server-timeout'] as string | undefined;
+  if (!values.server) {
+    if (timeout !== undefined) throw new UsageError('--server-timeout is the time --server gives the server: give --server too');
+    return undefined;
+  }
+  if (command === undefined || command.length === 0) throw new UsageError('--server needs the command that starts the server after `--` (`--server -- node dist/server.js`)');
+  const seconds = timeout === undefined ? DEFAULT_SERVER_TIMEOUT : Number(timeout);
+  if (timeout?.trim() === '' || !Number.isFinite(seconds) || seconds <= 0 || seconds > 3600) throw new UsageError(`--server-timeout ${timeout || '(empty)'} is not a number of seconds above 0 and at most 3600`);
+  return { command, timeoutSeconds: seconds };
 }
 
 function parseInvocation(argv: readonly string[]): Invocation | 'help' {
-  const parsed = parseOptions(argv, TOOLS_OPTIONS, 'tools');
+  const terminator = argv.indexOf('--');
+  const parsed = parseOptions(terminator === -1 ? argv : argv.slice(0, terminator), TOOLS_OPTIONS, 'tools');
   if (parsed.values.help) return 'help';
+  const afterTerminator = terminator === -1 ? undefined : argv.slice(terminator + 1);
+  const server = serverOf(parsed.values, afterTerminator);
+  // Without --server, what follows \`--\` is still patterns, as parseArgs always took it.
+  const patterns = [...parsed.positionals, ...(server === undefined ? (afterTerminator ?? []) : [])];
   const format = (parsed.values.format as string | undefined) ?? 'text';
   if (!(TOOLS_FORMATS as readonly string[]).includes(format)) throw new UsageError(`--format ${format} is not available for "tools" (choose ${TOOLS_FORMATS.join(', ')})`);
   const failOn = parsed.values['fail-on'] === undefined ? [] : String(parsed.values['fail-on']).split(',').map((value) => value.trim());
@@ -182,8 +214,9 @@ function parseInvocation(argv: readonly string[]): Invocation | 'help' {
     if (!(CLIENT_NAMES as readonly string[]).includes(client)) throw new UsageError(`--clients ${client} is not a client with a profile (choose from ${CLIENT_NAMES.join(', ')})`);
   }
   if (parsed.values.compare === '') throw new UsageError('--compare needs a git revision (a branch, tag or commit)');
+  if (failOn.includes('mismatch') && server === undefined) throw new UsageError('--fail-on mismatch needs --server: a mismatch is between the source and a running server');
   return {
-    patterns: parsed.positionals.length > 0 ? [...parsed.positionals] : ['.'],
+    patterns: patterns.length > 0 ? patterns : ['.'],
     format: format as Invocation['format'],
     failOn: failOn as FailOn[],
     config: parsed.values.config as string | undefined,
@@ -191,6 +224,7 @@ function parseInvocation(argv: readonly string[]): Invocation | 'help' {
     compare: parsed.values.compare as string | undefined,
     clients: clients as ClientName[] | undefined,
     quiet: parsed.values.quiet === true,
+    server,
   };
 }
 
@@ -317,12 +351,18 @@ export async function runTools(argv: readonly string[], io: ToolsIo): Promise<nu
     if (invocation.baseline !== undefined) existingFile(io.cwd, invocation.baseline, 'baseline file', 'check the path, or leave --baseline out: the inventory needs no baseline');
     report = await toolsReport(io.cwd, invocation, io);
     if (invocation.compare !== undefined) report = { ...report, comparison: await comparedWith(invocation.compare, report, invocation, io) };
+    if (invocation.server !== undefined) report = { ...report, server: await heldAgainstServer(invocation.server, report.tools, io.cwd) };
   } catch (error) {
+    if (error instanceof ServerListingError) {
+      io.stderr.write(`schema-contract: tools --server: ${error.message}\n`);
+      return 2;
+    }
     io.stderr.write(describeFailure(error, { command: 'tools', patterns: invocation.patterns }));
     return 2;
   }
   io.stdout.write(invocation.format === 'json' ? `${JSON.stringify(report, null, 2)}\n` : invocation.format === 'markdown' ? formatMarkdown(report) : formatText(report));
   const failed =
-    (invocation.failOn.includes('unfollowed') && report.summary.unfollowed > 0) || (invocation.failOn.includes('findings') && report.summary.newFindings > 0);
+    (invocation.failOn.includes('unfollowed') && report.summary.unfollowed > 0) || (invocation.failOn.includes('findings') && report.summary.newFindings > 0) ||
+    (invocation.failOn.includes('mismatch') && (report.server?.mismatches.length ?? 0) > 0);
   return failed ? 1 : 0;
 }

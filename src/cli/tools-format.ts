@@ -1,4 +1,5 @@
 import type { ReportedTool, ToolsReport } from './tools-command.js';
+import type { ServerComparison } from './server-match.js';
 import { toolLabel, type ToolsComparison } from './tools-diff.js';
 
 /** The `tools` inventory as text (a table, then each tool) and as markdown for a CI job summary. */
@@ -54,6 +55,32 @@ function comparisonMarkdown(report: ToolsReport): string[] {
   return lines;
 }
 
+/** The command as a shell would take it back: an argument with a space or quote is quoted. */
+function commandLine(command: readonly string[]): string {
+  return command.map((arg) => (/^[\w@%+=:,./-]+$/.test(arg) ? arg : JSON.stringify(arg))).join(' ');
+}
+
+function serverHeadline(server: ServerComparison): string {
+  const count = server.mismatches.length;
+  return `Held against the running server (${commandLine(server.command)}): ${server.tools} tool(s) listed, ${count === 0 ? 'no mismatch with the source' : `${count} mismatch(es) with the source`}.`;
+}
+
+function serverText(report: ToolsReport): string[] {
+  const { server } = report;
+  if (!server) return [];
+  const rows = server.mismatches.map((mismatch) => [mismatch.tool, mismatch.file === undefined ? '—' : `${mismatch.file}:${mismatch.line}`, mismatch.kind, mismatch.text]);
+  return ['', serverHeadline(server), ...(rows.length === 0 ? [] : ['', ...table(rows)])];
+}
+
+function serverMarkdown(report: ToolsReport): string[] {
+  const { server } = report;
+  if (!server) return [];
+  const lines = ['', '### The running server', '', serverHeadline(server)];
+  const where = (mismatch: ServerComparison['mismatches'][number]): string => (mismatch.file === undefined ? '' : ` (${cell(`${mismatch.file}:${mismatch.line}`)})`);
+  if (server.mismatches.length > 0) lines.push('', ...server.mismatches.map((mismatch) => `- ${mismatch.kind} \`${cell(mismatch.tool)}\`${where(mismatch)}: ${cell(mismatch.text)}`));
+  return lines;
+}
+
 function enumWords(entry: ReportedTool['enums'][number]): string {
   const what = entry.property === null ? `enum at line ${entry.line}` : `${entry.property} (line ${entry.line})`;
   if (entry.tables.length === 0) return `${what}: ${entry.values === null ? 'values not known statically' : `literal ${entry.values.join(', ')}`}`;
@@ -77,7 +104,7 @@ function table(rows: readonly (readonly string[])[]): string[] {
 
 export function formatText(report: ToolsReport): string {
   const lines = [summaryLine(report)];
-  if (report.tools.length === 0) return `${[...lines, ...comparisonText(report)].join('\n')}\n`;
+  if (report.tools.length === 0) return `${[...lines, ...comparisonText(report), ...serverText(report)].join('\n')}\n`;
   const rows = [['tool', 'where', 'form', 'input schema', ...report.clients, 'findings']];
   for (const tool of report.tools) {
     const input = tool.input === null ? '—' : tool.input.build.kind === 'not-followed' || tool.unfollowed ? 'not followed' : tool.input.description.replace(/`/g, '');
@@ -103,7 +130,7 @@ export function formatText(report: ToolsReport): string {
       lines.push(`  ${finding.baselined ? 'baselined' : 'new'}  ${finding.file}:${finding.line}:${finding.column}  ${finding.rule}  ${finding.message}`);
     }
   }
-  lines.push(...comparisonText(report));
+  lines.push(...comparisonText(report), ...serverText(report));
   return `${lines.join('\n')}\n`;
 }
 
@@ -113,7 +140,7 @@ function cell(text: string): string {
 
 export function formatMarkdown(report: ToolsReport): string {
   const lines = ['## Tools', '', summaryLine(report), ''];
-  if (report.tools.length === 0) return `${[...lines.slice(0, -1), ...comparisonMarkdown(report)].join('\n')}\n`;
+  if (report.tools.length === 0) return `${[...lines.slice(0, -1), ...comparisonMarkdown(report), ...serverMarkdown(report)].join('\n')}\n`;
   const clientHeads = report.clients.map((client) => ` ${client} |`).join('');
   lines.push(`| Tool | Where | Form | Input schema | Enums |${clientHeads} Findings |`, `| :-- | :-- | :-- | :-- | :-- |${report.clients.map(() => ' :-- |').join('')} --: |`);
   for (const tool of report.tools) {
@@ -130,6 +157,6 @@ export function formatMarkdown(report: ToolsReport): string {
       lines.push(`- ${finding.baselined ? 'baselined' : '**new**'} \`${finding.rule}\` at ${finding.file}:${finding.line} (${cell(`\`${nameOf(tool)}\``)}): ${cell(finding.message)}`);
     }
   }
-  lines.push(...comparisonMarkdown(report));
+  lines.push(...comparisonMarkdown(report), ...serverMarkdown(report));
   return `${lines.join('\n')}\n`;
 }

@@ -123,7 +123,7 @@ describe('schema-contract tools', () => {
 
   it.each([
     [['--format', 'yaml'], 'schema-contract: --format yaml is not available for "tools" (choose text, json, markdown)'],
-    [['--fail-on', 'warnings'], 'schema-contract: --fail-on warnings is not a condition "tools" knows (choose unfollowed, findings)'],
+    [['--fail-on', 'warnings'], 'schema-contract: --fail-on warnings is not a condition "tools" knows (choose unfollowed, findings, mismatch)'],
     [['--formt', 'json'], `schema-contract: unknown option '--formt' for "tools" (did you mean '--format'?)`],
   ])('refuses %j with a message naming what is wrong (exit 2)', async (args, message) => {
     const { code, stdout, stderr } = await cli(project.dir, ['tools', ...args]);

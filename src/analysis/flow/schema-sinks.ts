@@ -1,5 +1,5 @@
 import { AST_NODE_TYPES, type TSESTree } from '@typescript-eslint/utils';
-import { getKeyName, isTypeWrapper, memberName, unwrapChainAndTypeWrappers } from '../syntax/ast.js';
+import { getKeyName, isObjectOfBooleans, isTypeWrapper, memberName, unwrapChainAndTypeWrappers } from '../syntax/ast.js';
 import { vocabularyPattern } from '../syntax/file-text.js';
 import { findBinding } from '../values/bindings.js';
 import type { Evaluator } from '../values/evaluator.js';
@@ -235,12 +235,8 @@ function computeToolContext(object: TSESTree.ObjectExpression, evaluator: Evalua
   }
   const registration = registrationThroughBinding(object, evaluator);
   if (registration) return registration;
-  // `output: { description: false, inputSchema: true, readme: false }`: which parts of a tool an
-  // answer should include (apify's actor-details options), flags named like a tool's keys. A tool's
-  // description is text and its schema an object, so an object of booleans alone is never one.
-  if (object.properties.length > 0 && object.properties.every((member) => member.type === AST_NODE_TYPES.Property && member.value.type === AST_NODE_TYPES.Literal && typeof member.value.value === 'boolean')) {
-    return undefined;
-  }
+  // `{ description: false, inputSchema: true }`: flags (which parts of a tool an answer includes); a tool's description is text.
+  if (isObjectOfBooleans(object)) return undefined;
   const keys = keysOf(object);
   // `{ search: { description, parameters } }` in a map used as tools: the key names the tool.
   const keyed = keyedToolOf(object, evaluator);

@@ -135,3 +135,11 @@ export function requiredSpecifier(node: TSESTree.CallExpression): string | undef
   const argument = node.arguments[0]!;
   return argument.type === AST_NODE_TYPES.Literal && typeof argument.value === 'string' ? argument.value : undefined;
 }
+
+/** `{ description: false, inputSchema: true }`: an object literal whose every property is a boolean literal. */
+export function isObjectOfBooleans(object: TSESTree.ObjectExpression): boolean {
+  return (
+    object.properties.length > 0 &&
+    object.properties.every((member) => member.type === AST_NODE_TYPES.Property && member.value.type === AST_NODE_TYPES.Literal && typeof member.value.value === 'boolean')
+  );
+}
