@@ -100,7 +100,7 @@ interface Traced {
 
 function traced(dir: string, args: string[]): Traced {
   const log = join(top, `strace-${Math.random().toString(36).slice(2)}.log`);
-  const result = spawnSync('strace', ['-f', '-qq', '-e', 'trace=%file,readlink', '-o', log, process.execPath, ...args], { cwd: dir, encoding: 'utf8' });
+  const result = spawnSync('strace', ['-f', '-qq', '-e', 'trace=%file,readlink', '-o', log, process.execPath, `--max-old-space-size=1024`, ...args], { cwd: dir, encoding: 'utf8' });
   const calls = readFileSync(log, 'utf8').split('\n').filter(Boolean);
   // The first quoted argument of a call is the path it looks at (`readlink`'s second is what it returned).
   const pathOf = (call: string): string | undefined => /^\s*(?:\d+\s+)?\w+\((?:AT_FDCWD, )?"([^"]*)"/.exec(call)?.[1];

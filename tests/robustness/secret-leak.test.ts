@@ -15,6 +15,8 @@ import { buildForTests, type TestBuild } from '../baseline/build.js';
 import { eslintConfig } from '../baseline/project.js';
 
 const TOKEN = `SECRET-${process.pid}-b1c9f3e7a2`;
+/** The issue's bound for every probe: the V8 heap capped at 1 GB. */
+const HEAP_CAP_MB = 1024;
 const spy = join(import.meta.dirname, 'fs-spy.mjs');
 const eslintEntry = pathToFileURL(createRequire(import.meta.url).resolve('eslint')).href;
 
@@ -57,7 +59,7 @@ function spied(dir: string, args: string[]): Run {
   const result = spawnSync(process.execPath, args, {
     cwd: dir,
     encoding: 'utf8',
-    env: { ...process.env, NODE_OPTIONS: `--import ${pathToFileURL(spy).href}`, FS_SPY_LOG: log },
+    env: { ...process.env, NODE_OPTIONS: `--max-old-space-size=${HEAP_CAP_MB} --import ${pathToFileURL(spy).href}`, FS_SPY_LOG: log },
   });
   const lines = readFileSync(log, 'utf8').split('\n').filter(Boolean);
   const under = (kind: string) => lines.filter((line) => line.startsWith(`${kind} `)).map((line) => line.slice(2));
@@ -180,6 +182,27 @@ describe('secret-leak check (issue 34)', () => {
       expectNothingOutside(run, 'eslint');
       expect(run.status, run.output).toBe(0);
       expect(run.reads.filter((path) => path.startsWith(outside)), 'eslint').toEqual([]);
+      expect(outsideSnapshot()).toBe(before);
+    }, 60_000);
+
+    it('baseline write and check on the same project: the written baseline and SARIF hold no token', () => {
+      const dir = withLinks('baseline-links');
+      // A finding to record, so that the baseline has an entry whose message could carry the token.
+      writeFileSync(
+        join(dir, 'gate.ts'),
+        "import { b } from 'broken';\nconst KINDS = { enumPolicy: 'described', values: ['x', 'y'] };\nexport function register(server) {\n  server.registerTool('t', { description: b, inputSchema: { type: 'object', properties: { kind: { type: 'string', enum: KINDS.values } } } }, () => ({}));\n}\n",
+      );
+      const before = outsideSnapshot();
+      const written = spied(dir, [build.bin, 'baseline', 'write']);
+      expectNothingOutside(written, 'baseline write');
+      expect(written.status, written.output).toBe(0);
+      const baseline = readFileSync(join(dir, 'schema-contract-baseline.json'), 'utf8');
+      expect(baseline).not.toContain(TOKEN);
+      expect((JSON.parse(baseline) as { entries: unknown[] }).entries.length, baseline).toBeGreaterThan(0);
+      const checked = spied(dir, [build.bin, 'baseline', 'check', '--format', 'sarif']);
+      expectNothingOutside(checked, 'baseline check --format sarif');
+      expect(checked.status, checked.output).toBe(0);
+      expect(checked.reads.filter((path) => path.startsWith(outside)), 'baseline').toEqual([]);
       expect(outsideSnapshot()).toBe(before);
     }, 60_000);
   });
