@@ -43,11 +43,18 @@ describe('module graph: whether a relative import can lead to a package', () => 
       'passes-on.ts': "import { zed } from './inner.js';\nexport { zed };\n",
       'uses.ts': "import { zed } from './inner.js';\nexport const shape = 1;\n",
       'default.ts': "import zed from './inner.js';\nexport default zed;\n",
+      'default-unterminated.ts': "import zed from './inner.js';\nexport default zed\n",
+      'default-member.ts': "import zed from './inner.js';\nexport default zed.enum;\n",
+      'default-call.ts': "import zed from './inner.js';\nexport default zed.object({})\n",
       'inner.ts': "export { z as zed } from 'zod';\n",
     });
     const from = join(root, 'server.ts');
     expect(mayReachPackage(from, './passes-on.js', packages, new Set())).toBe(true);
     expect(mayReachPackage(from, './default.js', packages, new Set())).toBe(true);
+    // No semicolon after the name: the statement ends at the line's end all the same.
+    expect(mayReachPackage(from, './default-unterminated.js', packages, new Set())).toBe(true);
+    expect(mayReachPackage(from, './default-member.js', packages, new Set())).toBe(true);
+    expect(mayReachPackage(from, './default-call.js', packages, new Set())).toBe(false);
     // Its own exports are written here and none names the package: no zod binding can come out.
     expect(mayReachPackage(from, './uses.js', packages, new Set())).toBe(false);
   });

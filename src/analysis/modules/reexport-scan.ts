@@ -154,6 +154,8 @@ class Scanner {
     if (afterDefault !== -1 && afterDefault < this.text.length && SPACE.test(this.text[afterDefault]!)) {
       const nameEnd = this.skipWord(this.skipSpace(afterDefault));
       if (nameEnd !== -1 && this.text[this.skipSpace(nameEnd)] === ';') return true;
+      // `export default z` at a line's end, `export default z.enum`: the aliases a `const` may hold.
+      if (this.isAliasInitializer(afterDefault)) return true;
     }
     if (at === index) return false;
     for (const keyword of ['const', 'let', 'var']) {
