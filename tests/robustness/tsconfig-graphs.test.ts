@@ -14,31 +14,19 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { useBuiltProjects } from './built-project.js';
+import { ALIAS_FILES, deepChain, diamond, graphProject, manyPaths } from './tsconfig-cases.js';
 
 const eslintBin = join(createRequire(import.meta.url).resolve('eslint/package.json'), '..', 'bin', 'eslint.js');
 const spy = pathToFileURL(join(import.meta.dirname, 'fs-spy.mjs')).href;
 const usagePreload = pathToFileURL(join(import.meta.dirname, 'resource-usage.mjs')).href;
 const HEAP_CAP_MB = 1024;
 const CHILD_TIME_LIMIT_MS = 300_000;
-/** Linted files importing the glossary through the alias; one more imports it by a relative path. */
-const ALIAS_FILES = 12;
 const BUDGET_WARNING = /\[SCHEMA_CONTRACT_TSCONFIG_BUDGET\]/g;
 
 const projects = useBuiltProjects('tsconfig');
 
-const TABLE = "export const UNITS = { enumPolicy: 'described', values: ['g', 'kg'] };\n";
-const tool = (specifier: string): string => `import { z } from 'zod';\nimport { UNITS } from '${specifier}';\nexport const input = z.object({ unit: z.enum(UNITS.values) });\n`;
-
 function writeProject(configs: Record<string, string>): string {
-  const files: Record<string, string> = {
-    ...configs,
-    'package.json': JSON.stringify({ name: 'graphs', type: 'module' }),
-    'eslint.config.mjs': `import plugin from ${projects.pluginSpecifier()};\nexport default [plugin.configs.recommended];\n`,
-    'src/glossary/tables.ts': TABLE,
-    'src/relative.ts': tool('./glossary/tables.js'),
-  };
-  for (let index = 0; index < ALIAS_FILES; index++) files[`src/tool${index}.ts`] = tool('@/glossary/tables.js');
-  return projects.writeProject(files);
+  return projects.writeProject(graphProject(configs, `import plugin from ${projects.pluginSpecifier()};\nexport default [plugin.configs.recommended];\n`));
 }
 
 interface Linted {
@@ -92,13 +80,9 @@ function configReads(linted: Linted): [string, number][] {
   return [...linted.reads].filter(([path]) => path === 'tsconfig.json' || path.startsWith('configs/')).sort(([a], [b]) => a.localeCompare(b));
 }
 
-const ALIAS = { compilerOptions: { paths: { '@/*': ['../src/*'] } } };
-
 describe('tsconfig graphs, in a child ESLint with a 1 GB heap and the fs spy', () => {
   it('an `extends` chain 1,500 deep: no crash, results for every file, the alias unknown with one warning, at most 64 configs read, each once', () => {
-    const configs: Record<string, string> = { 'tsconfig.json': JSON.stringify({ extends: './configs/c0.json', compilerOptions: { module: 'esnext', moduleResolution: 'bundler' } }) };
-    for (let index = 0; index < 1500; index++) configs[`configs/c${index}.json`] = JSON.stringify(index === 1499 ? ALIAS : { extends: `./c${index + 1}.json` });
-    const linted = lint(writeProject(configs));
+    const linted = lint(writeProject(deepChain()));
     expectResults(linted, false);
     expect(linted.warnings).toBe(1);
     const reads = configReads(linted);
@@ -107,13 +91,7 @@ describe('tsconfig graphs, in a child ESLint with a 1 GB heap and the fs spy', (
   }, CHILD_TIME_LIMIT_MS + 60_000);
 
   it('a diamond `extends` graph 20 levels deep (2^20 paths to its last level): each of its 41 files opened once, the alias followed', () => {
-    const levels = 20;
-    const configs: Record<string, string> = {
-      'tsconfig.json': JSON.stringify({ extends: ['./configs/l0a.json', './configs/l0b.json'], compilerOptions: { module: 'esnext', moduleResolution: 'bundler' } }),
-    };
-    for (let level = 0; level < levels; level++) {
-      for (const side of ['a', 'b']) configs[`configs/l${level}${side}.json`] = JSON.stringify(level === levels - 1 ? ALIAS : { extends: [`./l${level + 1}a.json`, `./l${level + 1}b.json`] });
-    }
+    const configs = diamond(20);
     const linted = lint(writeProject(configs));
     expectResults(linted, true);
     expect(linted.warnings).toBe(0);
@@ -123,22 +101,18 @@ describe('tsconfig graphs, in a child ESLint with a 1 GB heap and the fs spy', (
   }, CHILD_TIME_LIMIT_MS + 60_000);
 
   it('a 9 MB tsconfig with 20,000 `paths`: never opened (its size is past the budget), one warning for 13 linted files, results for every file', () => {
-    const paths: Record<string, string[]> = { '@/*': ['./src/*'] };
-    for (let index = 1; index < 20_000; index++) paths[`@pkg${index}/${'x'.repeat(400)}/*`] = [`./vendor/${'y'.repeat(40)}${index}/*`];
-    const big = JSON.stringify({ compilerOptions: { module: 'esnext', moduleResolution: 'bundler', paths } });
-    expect(big.length).toBeGreaterThan(9_000_000);
-    const linted = lint(writeProject({ 'tsconfig.json': big }));
+    const big = manyPaths(20_000, 400);
+    expect(big['tsconfig.json']!.length).toBeGreaterThan(9_000_000);
+    const linted = lint(writeProject(big));
     expectResults(linted, false);
     expect(linted.warnings).toBe(1);
     expect(configReads(linted)).toEqual([]);
   }, CHILD_TIME_LIMIT_MS + 60_000);
 
   it('a tsconfig under the size budget with 4,000 `paths`: opened once for 13 linted files, its alias followed', () => {
-    const paths: Record<string, string[]> = { '@/*': ['./src/*'] };
-    for (let index = 1; index < 4000; index++) paths[`@pkg${index}/${'x'.repeat(100)}/*`] = [`./vendor/${'y'.repeat(40)}${index}/*`];
-    const config = JSON.stringify({ compilerOptions: { module: 'esnext', moduleResolution: 'bundler', paths } });
-    expect(config.length).toBeGreaterThan(500_000);
-    const linted = lint(writeProject({ 'tsconfig.json': config }));
+    const config = manyPaths(4000, 100);
+    expect(config['tsconfig.json']!.length).toBeGreaterThan(500_000);
+    const linted = lint(writeProject(config));
     expectResults(linted, true);
     expect(linted.warnings).toBe(0);
     expect(configReads(linted)).toEqual([['tsconfig.json', 1]]);
