@@ -39,12 +39,94 @@ export function pathStamp(path: string): string {
 const stampsByPass = new WeakMap<Set<string>, Map<string, string | undefined>>();
 const pathStampsByPass = new WeakMap<Set<string>, Map<string, string>>();
 
+/** One stamp a pass took: a file's (`fileStamp`, undefined when missing) or a path's (`pathStamp`). */
+export type StampEntry = readonly [kind: 'file' | 'path', path: string, stamp: string | undefined];
+
+/**
+ * What an answer rests on, for answers kept beyond the pass that found them (issue 31: a cache may
+ * outlive a lint when every use is revalidated against the disk): every stamp taken while it was
+ * computed, and those of every memo of the pass it used (`memoInPass` replays them). Undefined
+ * stamps are recorded while no answer is being recorded.
+ */
+export type Dependencies = readonly StampEntry[];
+
+interface Recording {
+  readonly files: Map<string, StampEntry>;
+  readonly paths: Map<string, StampEntry>;
+  /** Dependencies replayed into it whole: a walk stops at many modules settled by one earlier walk. */
+  readonly replayed: Set<Dependencies>;
+  /** Whether it rested on something no stamp covers (`markUnstamped`). */
+  unstamped: boolean;
+}
+
+/** The recordings under way, innermost last: a stamp taken belongs to every one of them. */
+const recordings: Recording[] = [];
+
+function note(entry: StampEntry): void {
+  for (const recording of recordings) (entry[0] === 'file' ? recording.files : recording.paths).set(entry[1], entry);
+}
+
+/**
+ * Runs `compute` and returns its value with what it rested on; undefined dependencies when it
+ * looked at something no stamp covers (then the value is good for this pass only).
+ */
+export function recordDependencies<T>(compute: () => T): { readonly value: T; readonly dependencies: Dependencies | undefined } {
+  const recording: Recording = { files: new Map(), paths: new Map(), replayed: new Set(), unstamped: false };
+  recordings.push(recording);
+  let value: T;
+  try {
+    value = compute();
+  } finally {
+    recordings.pop();
+  }
+  // What the inner recording could not cover, no enclosing one can.
+  if (recording.unstamped) markUnstamped();
+  return { value, dependencies: recording.unstamped ? undefined : [...recording.files.values(), ...recording.paths.values()] };
+}
+
+/** Adds what a memo's value rested on to the recordings under way, when it is used again. */
+export function replayDependencies(dependencies: Dependencies | undefined): void {
+  if (dependencies === undefined) {
+    markUnstamped();
+    return;
+  }
+  for (const recording of recordings) {
+    if (recording.replayed.has(dependencies)) continue;
+    recording.replayed.add(dependencies);
+    for (const entry of dependencies) (entry[0] === 'file' ? recording.files : recording.paths).set(entry[1], entry);
+  }
+}
+
+/** A lookup whose outcome no stamp covers (a resolver's search inside an installed package). */
+export function markUnstamped(): void {
+  for (const recording of recordings) recording.unstamped = true;
+}
+
+/** A value computed once per pass, with what it rested on, replayed to the recordings under way whenever it is used. */
+export interface InPass<T> {
+  readonly value: T;
+  readonly dependencies: Dependencies | undefined;
+}
+
+export function memoInPass<K, T>(memo: Map<K, InPass<T>>, key: K, compute: () => T): T {
+  const known = memo.get(key);
+  if (known) {
+    replayDependencies(known.dependencies);
+    return known.value;
+  }
+  // Every stamp taken in `compute` is noted in the enclosing recordings as it is taken.
+  const recorded = recordDependencies(compute);
+  memo.set(key, recorded);
+  return recorded.value;
+}
+
 export function stampInPass(file: string, checked: Set<string>): string | undefined {
   let stamps = stampsByPass.get(checked);
   if (!stamps) stampsByPass.set(checked, (stamps = new Map()));
-  if (stamps.has(file)) return stamps.get(file);
-  const stamp = fileStamp(file);
-  stamps.set(file, stamp);
+  let stamp: string | undefined;
+  if (stamps.has(file)) stamp = stamps.get(file);
+  else stamps.set(file, (stamp = fileStamp(file)));
+  if (recordings.length > 0) note(['file', file, stamp]);
   return stamp;
 }
 
@@ -54,5 +136,28 @@ export function pathStampInPass(path: string, checked: Set<string>): string {
   if (!stamps) pathStampsByPass.set(checked, (stamps = new Map()));
   let stamp = stamps.get(path);
   if (stamp === undefined) stamps.set(path, (stamp = pathStamp(path)));
+  if (recordings.length > 0) note(['path', path, stamp]);
   return stamp;
+}
+
+/** Dependencies found current in a pass: several answers kept from one earlier pass share them. */
+const currentInPass = new WeakMap<Set<string>, WeakSet<Dependencies>>();
+
+/**
+ * Whether every stamp `dependencies` rests on is as it was, each path looked at once in this pass
+ * (and recorded by the recordings under way: what is used here rests on them too).
+ */
+export function stillCurrent(dependencies: Dependencies, checked: Set<string>): boolean {
+  let current = currentInPass.get(checked);
+  if (!current) currentInPass.set(checked, (current = new WeakSet()));
+  if (current.has(dependencies)) {
+    replayDependencies(dependencies);
+    return true;
+  }
+  for (const [kind, path, stamp] of dependencies) {
+    const now = kind === 'file' ? stampInPass(path, checked) : pathStampInPass(path, checked);
+    if (now !== stamp) return false;
+  }
+  current.add(dependencies);
+  return true;
 }

@@ -14,11 +14,12 @@ import { isBuiltin } from 'node:module';
 import { basename, dirname, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ResolverFactory, type NapiResolveOptions, type ResolveResult } from 'oxc-resolver';
+import { markUnstamped, memoInPass, type InPass } from './file-stamps.js';
 import { aliasCandidates } from './path-aliases.js';
 import { importsTargetWithin, packageNameOf } from './package-imports.js';
 import { installedPackageWithin, mayLieWithin, mayRead, nearestManifest, nearestManifestWithin, projectBoundary, type PathWithin, type ProjectBoundary } from './project-boundary.js';
 import { OUTSIDE_THE_PROJECT, resolverErrorWords } from './outside-words.js';
-import { remember, remembered, resolveFresh, sharedResolver, type Lookup, type RememberedResolutions } from './resolution-cache.js';
+import { noteLookup, remember, remembered, resolveFresh, sharedResolver, type Lookup, type RememberedResolutions } from './resolution-cache.js';
 import { compilerSettingsOf, type CompilerSettings } from './tsconfig.js';
 
 export { packageNameOf } from './package-imports.js';
@@ -126,8 +127,9 @@ function optionsFor(mode: CompilerSettings, syntax: ImportSyntax, format: 'modul
 /** What one lint pass (one linted file, one `checked` set) has resolved and where it may read. */
 interface Pass {
   readonly boundary: ProjectBoundary;
-  readonly resolutions: Map<string, Resolution>;
-  readonly modes: Map<string, CompilerSettings>;
+  /** With what each rested on (`memoInPass`), for the answers kept across passes that use them. */
+  readonly resolutions: Map<string, InPass<Resolution>>;
+  readonly modes: Map<string, InPass<CompilerSettings>>;
   /** Real paths found in the project during the pass (`realPathWithin`). */
   readonly within: Map<string, PathWithin>;
 }
@@ -160,9 +162,7 @@ export function boundaryOf(checked: Set<string>, fromFile: string): ProjectBound
 
 function modeOf(pass: Pass, fromFile: string, checked: Set<string>): CompilerSettings {
   const directory = dirname(fromFile);
-  let mode = pass.modes.get(directory);
-  if (!mode) pass.modes.set(directory, (mode = compilerSettingsOf(directory, pass.boundary, checked)));
-  return mode;
+  return memoInPass(pass.modes, directory, () => compilerSettingsOf(directory, pass.boundary, checked));
 }
 
 function formatOf(fromFile: string, mode: CompilerSettings, checked: Set<string>): ModuleKind {
@@ -182,7 +182,7 @@ export type ModuleKind = 'module' | 'commonjs';
  * that TypeScript sources are written as.
  */
 let moduleTypeResolver: ResolverFactory | undefined;
-const moduleKinds = new WeakMap<Set<string>, Map<string, ModuleKind>>();
+const moduleKinds = new WeakMap<Set<string>, Map<string, InPass<ModuleKind>>>();
 
 /** `checked` is the lint pass asking (one `stat` per path per pass); without one, the disk is asked afresh. */
 export function moduleKindOf(file: string, checked: Set<string> = new Set()): ModuleKind {
@@ -190,9 +190,7 @@ export function moduleKindOf(file: string, checked: Set<string> = new Set()): Mo
   if (/\.c[jt]s$/i.test(file)) return 'commonjs';
   let kinds = moduleKinds.get(checked);
   if (!kinds) moduleKinds.set(checked, (kinds = new Map()));
-  let kind = kinds.get(file);
-  if (!kind) kinds.set(file, (kind = packageTypeOf(file, checked)));
-  return kind;
+  return memoInPass(kinds, file, () => packageTypeOf(file, checked));
 }
 
 function packageTypeOf(file: string, checked: Set<string>): ModuleKind {
@@ -306,14 +304,26 @@ function resolveWithResolver(pass: Pass, checked: Set<string>, fromFile: string,
       outside ??= candidate;
       continue;
     }
-    if (nearestManifestWithin(pass.boundary, dirname(candidate), pass.within) === 'outside') return { kind: 'outside', file: candidate };
+    if (nearestManifestWithin(pass.boundary, dirname(candidate), pass.within) === 'outside') {
+      // A link out: stamping the paths behind it would `stat` outside the project.
+      markUnstamped();
+      return { kind: 'outside', file: candidate };
+    }
     const lookup: Lookup = { ...base, tried: [candidate], packageName: undefined };
     const { result, dependencies } = lookUp(pass, checked, fromFile, candidate, syntax, lookup);
     if (found(result)) return rememberFound(cache, key, classify(pass, specifier, result, 'tsconfig paths'), dependencies);
   }
   if (outside !== undefined) return { kind: 'outside', file: outside };
   const refused = refusedBeforeResolver(pass, directory, request, bare);
-  if (refused) return refused;
+  if (refused) {
+    // A refusal rests on the disk as a lookup does (no `node_modules/<name>` up to the root, a
+    // manifest without the entry): stamped the same way, for answers kept across passes. A link out
+    // is not: stamping the paths behind it would `stat` outside the project.
+    const out = refused.kind === 'outside' || (refused.kind === 'not-found' && refused.reason === OUTSIDE_THE_PROJECT);
+    if (out) markUnstamped();
+    else noteLookup({ ...base, tried: refusalPaths(pass, directory, request), packageName: bare ? packageNameOf(request) : undefined }, checked);
+    return refused;
+  }
   const lookup: Lookup = {
     ...base,
     tried: isRelative(request) ? [resolve(directory, request)] : [],
@@ -357,6 +367,13 @@ function refusedBeforeResolver(pass: Pass, directory: string, request: string, b
   return nearestManifestWithin(pass.boundary, dirname(target), pass.within) === 'outside' ? { kind: 'outside', file: target } : undefined;
 }
 
+/** The paths besides the directories up to the root (and their `node_modules`) that a refusal looked at. */
+function refusalPaths(pass: Pass, directory: string, request: string): string[] {
+  if (!request.startsWith('#')) return [];
+  const manifest = nearestManifest(pass.boundary, directory, pass.within);
+  return manifest.kind === 'inside' ? [manifest.real] : [];
+}
+
 function rememberFound(cache: RememberedResolutions<Resolution>, key: string, resolution: Resolution, dependencies: Parameters<typeof remember>[3]): Resolution {
   remember(cache, key, resolution, dependencies);
   return resolution;
@@ -369,13 +386,10 @@ function rememberFound(cache: RememberedResolutions<Resolution>, key: string, re
 export function resolveSpecifier(fromFile: string, specifier: string, syntax: ImportSyntax, checked: Set<string>): Resolution {
   const pass = passOf(checked, fromFile);
   const key = `${fromFile}\0${syntax}\0${specifier}`;
-  let resolution = pass.resolutions.get(key);
-  if (!resolution) {
+  return memoInPass(pass.resolutions, key, () =>
     // `node:fs`, `path`: most imports of a server, and no file to look for.
-    resolution = isBuiltin(specifier) ? { kind: 'builtin', name: specifier.startsWith('node:') ? specifier : `node:${specifier}` } : resolveWithResolver(pass, checked, fromFile, specifier, syntax);
-    pass.resolutions.set(key, resolution);
-  }
-  return resolution;
+    isBuiltin(specifier) ? { kind: 'builtin', name: specifier.startsWith('node:') ? specifier : `node:${specifier}` } : resolveWithResolver(pass, checked, fromFile, specifier, syntax),
+  );
 }
 
 /**

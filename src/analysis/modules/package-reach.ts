@@ -1,5 +1,8 @@
+import { recordDependencies } from './file-stamps.js';
 import { moduleText, stampInPass } from './module-graph.js';
-import { isBareSpecifier, isReadable, resolveSpecifier } from './module-resolution.js';
+import { boundaryOf, isBareSpecifier, isReadable, resolveSpecifier } from './module-resolution.js';
+import type { ProjectBoundary } from './project-boundary.js';
+import { dependencyNode, SettledAnswers, type DependencyNode } from './settled-answers.js';
 import { mayPassOnPackageBinding } from './module-summary.js';
 import { exportsLocalNames, relativeSpecifiersIn } from './reexport-scan.js';
 
@@ -24,7 +27,17 @@ interface ModuleScan {
 }
 
 const scans = new Map<string, ModuleScan>();
-const reachByPass = new WeakMap<Set<string>, Map<string, Map<string, boolean>>>();
+/** Answers of one pass: a `false` with the node of what it rests on (`settled-answers.ts`). */
+type PassAnswer = { readonly reaches: true } | { readonly reaches: false; readonly node: DependencyNode };
+const reachByPass = new WeakMap<Set<string>, Map<string, Map<string, PassAnswer>>>();
+const REACHES: PassAnswer = { reaches: true };
+
+/**
+ * `false` answers kept across passes, each revalidated on use against the stamps of the module's
+ * closure: a walk per linted file re-resolved every import of the closure, the check looks at the
+ * same paths without resolving anything.
+ */
+const settled = new SettledAnswers();
 
 /**
  * A bare specifier after `from` or in `require(…)`/`import(…)`. A path alias (`@/x`, `#x`) or a
@@ -86,7 +99,7 @@ function mentionsAny(file: string, scan: ModuleScan, packages: readonly string[]
  * package's names behind a local barrel may skip parsing the modules in between: no export they
  * make can come from the package. A specifier that names a package the analysis does not read
  * is the caller's to judge by its name (true). Each module is read once per version and
- * `stat`ed once per pass.
+ * `stat`ed once per pass; a `false` found in an earlier pass is used while its stamps hold.
  */
 export function mayReachPackage(fromFile: string, specifier: string, packages: readonly string[], checked: Set<string>): boolean {
   const resolution = resolveSpecifier(fromFile, specifier, 'import', checked);
@@ -98,34 +111,78 @@ export function mayReachPackage(fromFile: string, specifier: string, packages: r
   let known = byPackages.get(packagesKey);
   if (!known) byPackages.set(packagesKey, (known = new Map()));
   const memo = known.get(start);
-  if (memo !== undefined) return memo;
+  if (memo !== undefined) return memo.reaches;
+  const walk: Walk = { known, boundary: boundaryOf(checked, fromFile), packages, packagesKey, checked };
+  const nodes = walkFrom(start, walk);
+  if (nodes === undefined) {
+    known.set(start, REACHES);
+    return true;
+  }
+  // Nothing reachable from `start` passes a package on, so the same holds for every module visited.
+  for (const [file, node] of nodes) {
+    known.set(file, { reaches: false, node });
+    settled.settle(walk.boundary, packagesKey, file, node);
+  }
+  return false;
+}
 
-  const visited = new Set<string>([start]);
+interface Walk {
+  readonly known: Map<string, PassAnswer>;
+  readonly boundary: ProjectBoundary;
+  readonly packages: readonly string[];
+  readonly packagesKey: string;
+  readonly checked: Set<string>;
+}
+
+/** The answer `false` already known for `file` in this pass or settled in an earlier one, as its node. */
+function knownFalse(file: string, { known, boundary, packagesKey, checked }: Walk): DependencyNode | undefined | 'reaches' {
+  const earlier = known.get(file);
+  if (earlier !== undefined) return earlier.reaches ? 'reaches' : earlier.node;
+  const node = settled.current(boundary, packagesKey, file, checked);
+  if (node) known.set(file, { reaches: false, node });
+  return node;
+}
+
+/** The nodes of the modules walked when none passes a package on; undefined when one may. */
+function walkFrom(start: string, walk: Walk): Map<string, DependencyNode> | undefined {
+  const { packages, packagesKey, checked } = walk;
+  const startKnown = knownFalse(start, walk);
+  if (startKnown !== undefined) return startKnown === 'reaches' ? undefined : new Map();
+  const walked = new Map<string, DependencyNode>([[start, dependencyNode()]]);
   const queue = [start];
   while (queue.length > 0) {
     const file = queue.shift()!;
-    const earlier = known.get(file);
-    if (earlier === false) continue;
-    const stamp = stampInPass(file, checked);
-    const scan = stamp === undefined ? undefined : scanModule(file, stamp, checked);
-    const opaque = scan !== undefined && (!scan.readable || scan.relativeSpecifiers === undefined);
-    // A module whose text may pass a package's binding on is asked its summary (a parse, once per
-    // version): most such modules import the package to build their own schemas and pass nothing of it on.
-    const passesOnPackage = scan !== undefined && scan.passesOn && mentionsAny(file, scan, packages, packagesKey, checked) && mayPassOnPackageBinding(file, packages, packagesKey, checked);
-    if (earlier === true || opaque || passesOnPackage) {
-      known.set(start, true);
-      return true;
-    }
-    for (const next of [...(scan?.relativeSpecifiers ?? []), ...(scan?.bareSpecifiers ?? [])]) {
-      const resolved = resolveSpecifier(file, next, 'import', checked);
-      const target = isReadable(resolved) ? resolved.file : undefined;
-      if (target !== undefined && !visited.has(target)) {
-        visited.add(target);
-        queue.push(target);
+    const node = walked.get(file)!;
+    let passesOnPackage = false;
+    let opaque = false;
+    const targets: string[] = [];
+    // What this module's part of the answer rests on: its version, and each resolution with what it looked at.
+    node.own = recordDependencies(() => {
+      const stamp = stampInPass(file, checked);
+      const scan = stamp === undefined ? undefined : scanModule(file, stamp, checked);
+      opaque = scan !== undefined && (!scan.readable || scan.relativeSpecifiers === undefined);
+      // A module whose text may pass a package's binding on is asked its summary (a parse, once per
+      // version): most such modules import the package to build their own schemas and pass nothing of it on.
+      passesOnPackage = scan !== undefined && scan.passesOn && mentionsAny(file, scan, packages, packagesKey, checked) && mayPassOnPackageBinding(file, packages, packagesKey, checked);
+      if (opaque || passesOnPackage) return;
+      for (const next of [...(scan?.relativeSpecifiers ?? []), ...(scan?.bareSpecifiers ?? [])]) {
+        const resolved = resolveSpecifier(file, next, 'import', checked);
+        if (isReadable(resolved)) targets.push(resolved.file);
       }
+    }).dependencies;
+    if (opaque || passesOnPackage) return undefined;
+    for (const target of targets) {
+      const earlier = walked.get(target) ?? knownFalse(target, walk);
+      if (earlier === 'reaches') return undefined;
+      if (earlier !== undefined) {
+        if (!node.next.includes(earlier)) node.next.push(earlier);
+        continue;
+      }
+      const child = dependencyNode();
+      walked.set(target, child);
+      node.next.push(child);
+      queue.push(target);
     }
   }
-  // Nothing reachable from `start` passes a package on, so the same holds for every module visited.
-  for (const file of visited) known.set(file, false);
-  return false;
+  return walked;
 }

@@ -1,6 +1,6 @@
 import { dirname, join } from 'node:path';
 import { ResolverFactory, type ResolveResult } from 'oxc-resolver';
-import { pathStampInPass } from './file-stamps.js';
+import { markUnstamped, pathStampInPass } from './file-stamps.js';
 
 /**
  * Resolutions that outlive one file's lint, revalidated on every use (issue 31's decision: a cache
@@ -128,7 +128,18 @@ export function resolveFresh(lookup: Lookup, checked: Set<string>, run: () => Re
     dependencies = dependenciesOf(lookup, result, checked);
   }
   for (const [path, stamp] of dependencies) seenByResolver.set(path, stamp);
+  // A package that is there but has nothing at the path asked (an `exports` entry naming a build
+  // not made yet): what the resolver searched inside it is more than the stamps above cover.
+  if (foundNothing(result) && lookup.packageName !== undefined) markUnstamped();
   return { result, dependencies };
+}
+
+/**
+ * Stamps what a lookup refused before the resolver is asked depends on (the directories a package
+ * is looked for in, the paths asked for), so that the pass's log covers the refusal too.
+ */
+export function noteLookup(lookup: Lookup, checked: Set<string>): void {
+  dependenciesOf(lookup, {} as ResolveResult, checked);
 }
 
 /** Remembers a resolution that found something, with what it depends on. */

@@ -1,0 +1,84 @@
+import { stillCurrent, type Dependencies } from './file-stamps.js';
+import type { ProjectBoundary } from './project-boundary.js';
+
+/**
+ * Answers about a module that rest on the modules behind it ("nothing reachable from here passes
+ * a schema library's binding on"), kept across lint passes under issue 31's freshness rule: a
+ * cache may outlive a lint when every use is revalidated against the disk.
+ *
+ * Each module of a walk gets a node: the stamps its own part of the answer rested on (its text's
+ * version, the resolutions of its imports with everything they looked at: `recordDependencies`)
+ * and the nodes of the modules it leads to. An answer for a module holds while every node it can
+ * reach is current, which is the module's closure and no more: the paths checked in a later pass
+ * are the ones a walk from there would have `stat`ed, without resolving anything again. One
+ * walk's stamps for every module it visited would be sound too, but a walk that stops at a module
+ * another walk settled would inherit all of that walk's paths, and the sets would grow towards the
+ * whole project.
+ */
+export interface DependencyNode {
+  /** Undefined when the module's part rested on something no stamp covers: never current. */
+  own: Dependencies | undefined;
+  readonly next: DependencyNode[];
+}
+
+export function dependencyNode(): DependencyNode {
+  return { own: [], next: [] };
+}
+
+/** Nodes found current, with their whole closure, in a pass. */
+const currentInPass = new WeakMap<Set<string>, WeakSet<DependencyNode>>();
+
+/** Whether every node reachable from `node` rests on stamps that are as they were. */
+export function closureCurrent(node: DependencyNode, checked: Set<string>): boolean {
+  let current = currentInPass.get(checked);
+  if (!current) currentInPass.set(checked, (current = new WeakSet()));
+  if (current.has(node)) return true;
+  const seen = new Set<DependencyNode>([node]);
+  const stack = [node];
+  while (stack.length > 0) {
+    const next = stack.pop()!;
+    if (current.has(next)) continue;
+    if (next.own === undefined || !stillCurrent(next.own, checked)) return false;
+    for (const child of next.next) {
+      if (!seen.has(child)) {
+        seen.add(child);
+        stack.push(child);
+      }
+    }
+  }
+  for (const found of seen) current.add(found);
+  return true;
+}
+
+/** Settled answers per boundary and question; the oldest go first. */
+const MAX_SETTLED = 50_000;
+
+/** Modules' settled answers, by the boundary of the pass and a key naming the question. */
+export class SettledAnswers {
+  readonly #byBoundary = new WeakMap<ProjectBoundary, Map<string, Map<string, DependencyNode>>>();
+
+  #answersFor(boundary: ProjectBoundary, question: string): Map<string, DependencyNode> {
+    let byQuestion = this.#byBoundary.get(boundary);
+    if (!byQuestion) this.#byBoundary.set(boundary, (byQuestion = new Map()));
+    let answers = byQuestion.get(question);
+    if (!answers) byQuestion.set(question, (answers = new Map()));
+    return answers;
+  }
+
+  /** The node of `file`'s settled answer, when it still holds in this pass. */
+  current(boundary: ProjectBoundary, question: string, file: string, checked: Set<string>): DependencyNode | undefined {
+    const answers = this.#answersFor(boundary, question);
+    const node = answers.get(file);
+    if (node === undefined) return undefined;
+    if (closureCurrent(node, checked)) return node;
+    answers.delete(file);
+    return undefined;
+  }
+
+  settle(boundary: ProjectBoundary, question: string, file: string, node: DependencyNode): void {
+    const answers = this.#answersFor(boundary, question);
+    answers.delete(file);
+    answers.set(file, node);
+    if (answers.size > MAX_SETTLED) answers.delete(answers.keys().next().value!);
+  }
+}
