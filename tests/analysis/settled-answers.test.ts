@@ -129,3 +129,36 @@ describe('a "cannot reach the package" answer kept across passes', () => {
     expect(mayReachPackage(from, './elsewhere.js', packages, new Set())).toBe(true);
   });
 });
+
+describe('a resolution kept across passes', () => {
+  it('sees a `.ts` created beside the `.js` it found, and a module created where it found none', () => {
+    // The importer's directory is the boundary of a file linted outside any project: the root.
+    const root = project({ 'a.ts': '', 'src/x.js': 'export const x = 1;\n' });
+    const from = join(root, 'a.ts');
+    expect(resolveSpecifier(from, './src/x.js', 'import', new Set())).toMatchObject({ kind: 'source', file: join(root, 'src/x.js') });
+    expect(resolveSpecifier(from, './src/later.js', 'import', new Set())).toMatchObject({ kind: 'not-found' });
+    write(root, 'src/x.ts', 'export const x = 2;\n');
+    write(root, 'src/later.ts', 'export const later = 1;\n');
+    expect(resolveSpecifier(from, './src/x.js', 'import', new Set())).toMatchObject({ kind: 'source', file: join(root, 'src/x.ts') });
+    expect(resolveSpecifier(from, './src/later.js', 'import', new Set())).toMatchObject({ kind: 'source', file: join(root, 'src/later.ts') });
+  });
+
+  it('is shared by the files of a directory, and sees a package.json `type` that changes how one is resolved', () => {
+    const root = project({
+      'package.json': JSON.stringify({ name: 'app', type: 'commonjs' }),
+      'tsconfig.json': JSON.stringify({ compilerOptions: { module: 'node16', moduleResolution: 'node16' } }),
+      'a.ts': '',
+      'b.ts': '',
+      // `require` in CommonJS, `import` in an ES module: which file the specifier names depends on the importer's format.
+      'node_modules/dual/package.json': JSON.stringify({ name: 'dual', exports: { import: './esm.js', require: './cjs.js' } }),
+      'node_modules/dual/esm.js': '',
+      'node_modules/dual/cjs.js': '',
+    });
+    const kindOf = (file: string): unknown => resolveSpecifier(join(root, file), 'dual', 'import', new Set());
+    expect(kindOf('a.ts')).toMatchObject({ kind: 'dependency', file: join(root, 'node_modules/dual/cjs.js') });
+    expect(kindOf('b.ts')).toMatchObject({ kind: 'dependency', file: join(root, 'node_modules/dual/cjs.js') });
+    write(root, 'package.json', JSON.stringify({ name: 'app', type: 'module' }));
+    expect(kindOf('a.ts')).toMatchObject({ kind: 'dependency', file: join(root, 'node_modules/dual/esm.js') });
+    expect(kindOf('b.ts')).toMatchObject({ kind: 'dependency', file: join(root, 'node_modules/dual/esm.js') });
+  });
+});

@@ -36,8 +36,8 @@ export function pathStamp(path: string): string {
  * the module it names look at the same file, and one `stat` per path per pass is all freshness
  * needs.
  */
-const stampsByPass = new WeakMap<Set<string>, Map<string, string | undefined>>();
-const pathStampsByPass = new WeakMap<Set<string>, Map<string, string>>();
+const stampsByPass = new WeakMap<Set<string>, Map<string, StampEntry>>();
+const pathStampsByPass = new WeakMap<Set<string>, Map<string, StampEntry>>();
 
 /** One stamp a pass took: a file's (`fileStamp`, undefined when missing) or a path's (`pathStamp`). */
 export type StampEntry = readonly [kind: 'file' | 'path', path: string, stamp: string | undefined];
@@ -51,10 +51,10 @@ export type StampEntry = readonly [kind: 'file' | 'path', path: string, stamp: s
 export type Dependencies = readonly StampEntry[];
 
 interface Recording {
-  readonly files: Map<string, StampEntry>;
-  readonly paths: Map<string, StampEntry>;
+  /** A pass takes one entry per path (`stampInPass`): a set keeps each once. */
+  readonly entries: Set<StampEntry>;
   /** Dependencies replayed into it whole: a walk stops at many modules settled by one earlier walk. */
-  readonly replayed: Set<Dependencies>;
+  replayed: Set<Dependencies> | undefined;
   /** Whether it rested on something no stamp covers (`markUnstamped`). */
   unstamped: boolean;
 }
@@ -63,7 +63,7 @@ interface Recording {
 const recordings: Recording[] = [];
 
 function note(entry: StampEntry): void {
-  for (const recording of recordings) (entry[0] === 'file' ? recording.files : recording.paths).set(entry[1], entry);
+  for (const recording of recordings) recording.entries.add(entry);
 }
 
 /**
@@ -71,7 +71,7 @@ function note(entry: StampEntry): void {
  * looked at something no stamp covers (then the value is good for this pass only).
  */
 export function recordDependencies<T>(compute: () => T): { readonly value: T; readonly dependencies: Dependencies | undefined } {
-  const recording: Recording = { files: new Map(), paths: new Map(), replayed: new Set(), unstamped: false };
+  const recording: Recording = { entries: new Set(), replayed: undefined, unstamped: false };
   recordings.push(recording);
   let value: T;
   try {
@@ -81,7 +81,7 @@ export function recordDependencies<T>(compute: () => T): { readonly value: T; re
   }
   // What the inner recording could not cover, no enclosing one can.
   if (recording.unstamped) markUnstamped();
-  return { value, dependencies: recording.unstamped ? undefined : [...recording.files.values(), ...recording.paths.values()] };
+  return { value, dependencies: recording.unstamped ? undefined : [...recording.entries] };
 }
 
 /** Adds what a memo's value rested on to the recordings under way, when it is used again. */
@@ -91,9 +91,10 @@ export function replayDependencies(dependencies: Dependencies | undefined): void
     return;
   }
   for (const recording of recordings) {
+    recording.replayed ??= new Set();
     if (recording.replayed.has(dependencies)) continue;
     recording.replayed.add(dependencies);
-    for (const entry of dependencies) (entry[0] === 'file' ? recording.files : recording.paths).set(entry[1], entry);
+    for (const entry of dependencies) recording.entries.add(entry);
   }
 }
 
@@ -123,21 +124,21 @@ export function memoInPass<K, T>(memo: Map<K, InPass<T>>, key: K, compute: () =>
 export function stampInPass(file: string, checked: Set<string>): string | undefined {
   let stamps = stampsByPass.get(checked);
   if (!stamps) stampsByPass.set(checked, (stamps = new Map()));
-  let stamp: string | undefined;
-  if (stamps.has(file)) stamp = stamps.get(file);
-  else stamps.set(file, (stamp = fileStamp(file)));
-  if (recordings.length > 0) note(['file', file, stamp]);
-  return stamp;
+  let entry = stamps.get(file);
+  // One entry per path per pass, shared by every recording that notes it.
+  if (!entry) stamps.set(file, (entry = ['file', file, fileStamp(file)]));
+  if (recordings.length > 0) note(entry);
+  return entry[2];
 }
 
 /** `pathStamp`, once per path per pass. */
 export function pathStampInPass(path: string, checked: Set<string>): string {
   let stamps = pathStampsByPass.get(checked);
   if (!stamps) pathStampsByPass.set(checked, (stamps = new Map()));
-  let stamp = stamps.get(path);
-  if (stamp === undefined) stamps.set(path, (stamp = pathStamp(path)));
-  if (recordings.length > 0) note(['path', path, stamp]);
-  return stamp;
+  let entry = stamps.get(path);
+  if (!entry) stamps.set(path, (entry = ['path', path, pathStamp(path)]));
+  if (recordings.length > 0) note(entry);
+  return entry[2]!;
 }
 
 /** Dependencies found current in a pass: several answers kept from one earlier pass share them. */

@@ -14,11 +14,12 @@ import { isBuiltin } from 'node:module';
 import { basename, dirname, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ResolverFactory, type NapiResolveOptions, type ResolveResult } from 'oxc-resolver';
-import { markUnstamped, memoInPass, type InPass } from './file-stamps.js';
+import { markUnstamped, memoInPass, stampInPass, type InPass } from './file-stamps.js';
 import { aliasCandidates } from './path-aliases.js';
 import { importsTargetWithin, packageNameOf } from './package-imports.js';
 import { installedPackageWithin, mayLieWithin, mayRead, nearestManifest, nearestManifestWithin, projectBoundary, type PathWithin, type ProjectBoundary } from './project-boundary.js';
 import { OUTSIDE_THE_PROJECT, resolverErrorWords } from './outside-words.js';
+import { settledValue } from './settled-answers.js';
 import { noteLookup, remember, remembered, resolveFresh, sharedResolver, type Lookup, type RememberedResolutions } from './resolution-cache.js';
 import { compilerSettingsOf, type CompilerSettings } from './tsconfig.js';
 
@@ -202,7 +203,6 @@ function packageTypeOf(file: string, checked: Set<string>): ModuleKind {
   const boundary = pass?.boundary;
   // Without a package.json in the project above the file, the resolver would look for one above
   // the project's root; through a link out of it, it would open the outside file. Node's default instead.
-  if (pass && nearestManifestWithin(pass.boundary, dirname(file), pass.within) !== 'inside') return existsSync(file) ? 'commonjs' : 'module';
   const lookup: Lookup = {
     directory: dirname(file),
     tried: [file],
@@ -210,6 +210,11 @@ function packageTypeOf(file: string, checked: Set<string>): ModuleKind {
     root: boundary?.root,
     inside: (path) => boundary === undefined || mayLieWithin(boundary, path),
   };
+  if (pass && nearestManifestWithin(pass.boundary, dirname(file), pass.within) !== 'inside') {
+    // A package.json created above the file, or the file itself, changes the answer: stamped.
+    noteLookup(lookup, checked);
+    return existsSync(file) ? 'commonjs' : 'module';
+  }
   const { result, dependencies } = resolveFresh(lookup, checked, () => resolver.sync(dirname(file), `./${basename(file)}`), (found) => found.path === undefined);
   // A package.json the resolver cannot parse fails the lookup of a file that exists: Node's default.
   const kind: ModuleKind = result.path === undefined ? (existsSync(file) ? 'commonjs' : 'module') : result.moduleType === 'module' ? 'module' : 'commonjs';
@@ -326,7 +331,8 @@ function resolveWithResolver(pass: Pass, checked: Set<string>, fromFile: string,
   }
   const lookup: Lookup = {
     ...base,
-    tried: isRelative(request) ? [resolve(directory, request)] : [],
+    // A `#` import rests on the importer's package.json, whatever the target's is.
+    tried: isRelative(request) ? [resolve(directory, request)] : request.startsWith('#') ? refusalPaths(pass, directory, request) : [],
     packageName: bare ? packageNameOf(request) : undefined,
   };
   const { result, dependencies } = lookUp(pass, checked, fromFile, request, syntax, lookup);
@@ -367,7 +373,7 @@ function refusedBeforeResolver(pass: Pass, directory: string, request: string, b
   return nearestManifestWithin(pass.boundary, dirname(target), pass.within) === 'outside' ? { kind: 'outside', file: target } : undefined;
 }
 
-/** The paths besides the directories up to the root (and their `node_modules`) that a refusal looked at. */
+/** The paths besides the directories up to the root (and their `node_modules`) that a refusal looked at: a `#` import's package.json. */
 function refusalPaths(pass: Pass, directory: string, request: string): string[] {
   if (!request.startsWith('#')) return [];
   const manifest = nearestManifest(pass.boundary, directory, pass.within);
@@ -379,17 +385,28 @@ function rememberFound(cache: RememberedResolutions<Resolution>, key: string, re
   return resolution;
 }
 
+const settledByBoundary = new WeakMap<ProjectBoundary, Map<string, InPass<Resolution>>>();
+
 /**
  * Resolves `specifier` as written in `fromFile`, once per pass. The caller reads a module only
  * when the answer is `source` or `json`: everything else is unknown to the analysis.
  */
 export function resolveSpecifier(fromFile: string, specifier: string, syntax: ImportSyntax, checked: Set<string>): Resolution {
   const pass = passOf(checked, fromFile);
+  // `node:fs`, `path`: most imports of a server, and no file to look for.
+  if (isBuiltin(specifier)) return { kind: 'builtin', name: specifier.startsWith('node:') ? specifier : `node:${specifier}` };
   const key = `${fromFile}\0${syntax}\0${specifier}`;
-  return memoInPass(pass.resolutions, key, () =>
-    // `node:fs`, `path`: most imports of a server, and no file to look for.
-    isBuiltin(specifier) ? { kind: 'builtin', name: specifier.startsWith('node:') ? specifier : `node:${specifier}` } : resolveWithResolver(pass, checked, fromFile, specifier, syntax),
-  );
+  return memoInPass(pass.resolutions, key, () => {
+    // Kept across passes while what it looked at is unchanged: a project's files import the same
+    // modules, and an editor lints the same file again and again. A resolution depends on the
+    // importing file only by its directory, an extension that fixes its format, and (node16 takes
+    // a file that is not on disk as an ES module) whether it is there: files alike in these share it.
+    let settled = settledByBoundary.get(pass.boundary);
+    if (!settled) settledByBoundary.set(pass.boundary, (settled = new Map()));
+    const format = /\.m[jt]s$/i.test(fromFile) ? 'm' : /\.c[jt]s$/i.test(fromFile) ? 'c' : '';
+    const importer = `${dirname(fromFile)}\0${format}\0${stampInPass(fromFile, checked) === undefined ? 'unsaved' : 'on disk'}`;
+    return settledValue(settled, `${importer}\0${syntax}\0${specifier}`, checked, () => resolveWithResolver(pass, checked, fromFile, specifier, syntax));
+  });
 }
 
 /**

@@ -129,8 +129,9 @@ export function resolveFresh(lookup: Lookup, checked: Set<string>, run: () => Re
   }
   for (const [path, stamp] of dependencies) seenByResolver.set(path, stamp);
   // A package that is there but has nothing at the path asked (an `exports` entry naming a build
-  // not made yet): what the resolver searched inside it is more than the stamps above cover.
-  if (foundNothing(result) && lookup.packageName !== undefined) markUnstamped();
+  // not made yet), or a directory asked for whose package.json names a missing `main`: what the
+  // resolver searched inside is more than the stamps above cover.
+  if (foundNothing(result) && (lookup.packageName !== undefined || lookup.tried.some((path) => dependencies.some(([at, stamp]) => at === path && stamp.startsWith('d'))))) markUnstamped();
   return { result, dependencies };
 }
 

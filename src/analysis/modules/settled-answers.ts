@@ -1,4 +1,4 @@
-import { stillCurrent, type Dependencies } from './file-stamps.js';
+import { recordDependencies, stillCurrent, type Dependencies, type InPass } from './file-stamps.js';
 import type { ProjectBoundary } from './project-boundary.js';
 
 /**
@@ -81,4 +81,25 @@ export class SettledAnswers {
     answers.set(file, node);
     if (answers.size > MAX_SETTLED) answers.delete(answers.keys().next().value!);
   }
+}
+
+/** Values kept by `settledValue`, per cache; the oldest go first. */
+const MAX_SETTLED_VALUES = 100_000;
+
+/**
+ * A value computed from the disk alone (a resolution), kept across passes with the stamps it
+ * rested on and used while they are as they were; computed again, and kept anew, otherwise. A
+ * value that rested on something no stamp covers is its pass's alone. The caller keys the cache
+ * by everything else the value depends on (the importer, the specifier, the project's boundary).
+ */
+export function settledValue<T>(cache: Map<string, InPass<T>>, key: string, checked: Set<string>, compute: () => T): T {
+  const known = cache.get(key);
+  if (known?.dependencies !== undefined && stillCurrent(known.dependencies, checked)) return known.value;
+  const recorded = recordDependencies(compute);
+  cache.delete(key);
+  if (recorded.dependencies !== undefined) {
+    cache.set(key, recorded);
+    if (cache.size > MAX_SETTLED_VALUES) cache.delete(cache.keys().next().value!);
+  }
+  return recorded.value;
 }

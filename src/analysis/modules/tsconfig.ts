@@ -3,7 +3,7 @@ import { dirname, join, relative } from 'node:path';
 import type ts from 'typescript';
 import { loadTypeScriptCompiler } from '../../parsers.js';
 import { fileVersion } from '../../util/file-version.js';
-import { pathStampInPass, stampInPass } from './file-stamps.js';
+import { markUnstamped, pathStampInPass, stampInPass } from './file-stamps.js';
 import { pathAliasesOf, type PathAliases } from './path-aliases.js';
 import { isWithin, mayLieWithin, realPathWithin, type PathWithin, type ProjectBoundary } from './project-boundary.js';
 
@@ -292,6 +292,9 @@ export function compilerSettingsOf(directory: string, boundary: ProjectBoundary,
   const versions = new Map<string, string | undefined>();
   const settings = readCompilerSettings(configFile, boundary, versions);
   readConfigs.set(key, { versions, settings });
+  // Noted for the answers kept across passes that rest on these settings (`recordDependencies`);
+  // a file that changed while it was read keeps them to this pass.
+  for (const [path, version] of versions) if (stampInPass(path, checked) !== version) markUnstamped();
   return settings;
 }
 
