@@ -1,7 +1,9 @@
 import { mkdirSync, mkdtempSync, realpathSync, renameSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
+import plugin from '../../src/index.js';
 import { resolveSpecifier } from '../../src/analysis/modules/module-resolution.js';
 import { mayReachPackage } from '../../src/analysis/modules/package-reach.js';
 
@@ -160,5 +162,31 @@ describe('a resolution kept across passes', () => {
     write(root, 'package.json', JSON.stringify({ name: 'app', type: 'module' }));
     expect(kindOf('a.ts')).toMatchObject({ kind: 'dependency', file: join(root, 'node_modules/dual/esm.js') });
     expect(kindOf('b.ts')).toMatchObject({ kind: 'dependency', file: join(root, 'node_modules/dual/esm.js') });
+  });
+});
+
+describe("the fallback pre-check's closure evidence kept across passes", () => {
+  // The linted file spells nothing of the fallback rule's vocabulary: whether the rule runs is
+  // the answer of the closure behind its import (`importsMayProvide`), kept across lints.
+  const PICK = "import { BASE } from './index.js';\n\nexport function pick(given?: object) {\n  return given ? BASE : {};\n}\n";
+  const SCHEMA_BASE = "export const BASE = { type: 'object', properties: { id: { type: 'string' } } };\n";
+  const PERMISSIVE = '4:25 schema-contract/no-permissive-schema-fallback/permissiveAbsenceFallback';
+
+  async function findings(eslint: ESLint, file: string): Promise<string[]> {
+    const [result] = await eslint.lintFiles([file]);
+    return result!.messages.map((message) => `${message.line}:${message.column} ${message.ruleId}/${message.messageId}`);
+  }
+
+  it('sees a module created behind a barrel where its re-export found nothing', async () => {
+    const root = project({
+      'tsconfig.json': JSON.stringify({ compilerOptions: { module: 'esnext', moduleResolution: 'bundler' } }),
+      'src/index.ts': "export * from './shapes/other.js';\nexport * from './shapes/base.js';\n",
+      'src/shapes/other.ts': 'export const OTHER = 1;\n',
+      'src/pick.ts': PICK,
+    });
+    const eslint = new ESLint({ cwd: root, overrideConfigFile: true, baseConfig: [plugin.configs.recommended], cache: false });
+    expect(await findings(eslint, join(root, 'src/pick.ts'))).toEqual([]);
+    write(root, 'src/shapes/base.ts', SCHEMA_BASE);
+    expect(await findings(eslint, join(root, 'src/pick.ts'))).toEqual([PERMISSIVE]);
   });
 });

@@ -2,7 +2,9 @@ import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
 import { HeldCache, SUMMARY_CHARGE } from './module-cache.js';
 import { buildExportTable } from './module-exports.js';
 import { loadModule, moduleText, stampInPass } from './module-graph.js';
-import { isDataFile, isReadable, resolveSpecifier } from './module-resolution.js';
+import { boundaryOf, isDataFile, isReadable, resolveSpecifier } from './module-resolution.js';
+import { recordDependencies } from './file-stamps.js';
+import { dependencyNode, SettledAnswers, type DependencyNode, type Settled } from './settled-answers.js';
 import { mayReachPackage } from './package-reach.js';
 
 /**
@@ -195,8 +197,94 @@ function textSummaryOf(file: string, stamp: string, checked: Set<string>): TextS
   return summary;
 }
 
-/** The modules one question looks at, at most, for one linted file: past it the answer is "may". */
+/** The modules one walk looks at, at most: past it the answer is "may". */
 const MAX_MODULES_PER_QUESTION = 2000;
+
+/** All a module's closure holds for a question: the bits of evidence, or a text that cannot be read or scanned ("may"). */
+type ClosureEvidence = number | 'opaque';
+
+/**
+ * Closures' evidence kept across passes, revalidated on use against every module's stamps and the
+ * resolutions of its imports (`settled-answers.ts`): a file importing a barrel asks one settled
+ * answer instead of resolving the barrel's imports again.
+ */
+const settledEvidence = new SettledAnswers<number>();
+const evidenceByPass = new WeakMap<Set<string>, Map<string, Settled<number>>>();
+
+/**
+ * The evidence `question` finds in `start` and the modules behind it: `start`'s text, and what its
+ * imports lead to when it exports values (a module of functions and classes hands no value on, so
+ * what it imports reaches no importer; its own text still counts, since the flow analysis follows
+ * an argument into an imported function).
+ */
+function closureEvidence(start: string, question: TextQuestion, checked: Set<string>): ClosureEvidence {
+  let inPass = evidenceByPass.get(checked);
+  if (!inPass) evidenceByPass.set(checked, (inPass = new Map()));
+  const passKey = `${question.key}\0${start}`;
+  const boundary = boundaryOf(checked, start);
+  const known = inPass.get(passKey) ?? settledEvidence.current(boundary, question.key, start, checked);
+  if (known) {
+    inPass.set(passKey, known);
+    return known.value;
+  }
+  const walked = new Map<string, DependencyNode>([[start, dependencyNode()]]);
+  const queue = [start];
+  let evidence = 0;
+  for (let index = 0; index < queue.length; index += 1) {
+    if (walked.size > MAX_MODULES_PER_QUESTION) return 'opaque';
+    const module = queue[index]!;
+    const node = walked.get(module)!;
+    let opaque = false;
+    const targets: string[] = [];
+    // What this module's part rests on: its version, and each resolution with what it looked at.
+    node.own = recordDependencies(() => {
+      const stamp = stampInPass(module, checked);
+      if (stamp === undefined) return;
+      const summary = textSummaryOf(module, stamp, checked);
+      if (!summary.readable || summary.specifiers === undefined) {
+        opaque = true;
+        return;
+      }
+      let found = summary.evidence.get(question.key);
+      if (found === undefined) {
+        // Read again only if the budget let the text go; a file changed since has a new summary.
+        const text = moduleText(module, checked);
+        if (text === undefined) {
+          opaque = true;
+          return;
+        }
+        summary.evidence.set(question.key, (found = question.evidence(text, summary.exportsValues)));
+      }
+      evidence |= found;
+      if (!summary.exportsValues) return;
+      for (const specifier of summary.specifiers) {
+        const resolved = resolveSpecifier(module, specifier, 'import', checked);
+        if (isReadable(resolved)) targets.push(resolved.file);
+      }
+    }).dependencies;
+    if (opaque) return 'opaque';
+    for (const target of targets) {
+      if (walked.has(target)) {
+        node.next.push(walked.get(target)!);
+        continue;
+      }
+      const settled = inPass.get(`${question.key}\0${target}`) ?? settledEvidence.current(boundary, question.key, target, checked);
+      if (settled) {
+        evidence |= settled.value;
+        node.next.push(settled.node);
+        continue;
+      }
+      const child = dependencyNode();
+      walked.set(target, child);
+      node.next.push(child);
+      queue.push(target);
+    }
+  }
+  const settled: Settled<number> = { node: walked.get(start)!, value: evidence };
+  inPass.set(passKey, settled);
+  settledEvidence.settle(boundary, question.key, start, settled);
+  return evidence;
+}
 
 /** The specifiers of the linted program's imports; undefined when one cannot be read. */
 function importedSpecifiers(program: TSESTree.Program, text: string): Set<string> | undefined {
@@ -228,42 +316,21 @@ function importedSpecifiers(program: TSESTree.Program, text: string): Set<string
  * vocabulary cannot see in the linted file, because the evaluator reads values through imports.
  * Type imports count (a declared type is evidence of what a value is); an import of nothing
  * (`import './setup.js'`) does not. Each module's text is read and asked once per version of its
- * file and kept for the process; each file is `stat`ed once per pass, so the next lint sees an
+ * file and kept for the process, and each import's closure is walked once and kept while its
+ * stamps hold (`closureEvidence`); each file is `stat`ed once per pass, so the next lint sees an
  * edit. A text that cannot be read or scanned answers "may", and so does a walk past its bound.
  */
 export function importsMayProvide(program: TSESTree.Program, text: string, file: string, question: TextQuestion, own: number, checked: Set<string>): boolean {
   const specifiers = importedSpecifiers(program, text);
   if (specifiers === undefined) return true;
-  const visited = new Set<string>();
-  const queue: string[] = [];
-  const enqueue = (from: string, specifier: string): void => {
-    const resolved = resolveSpecifier(from, specifier, 'import', checked);
-    if (isReadable(resolved) && !visited.has(resolved.file)) {
-      visited.add(resolved.file);
-      queue.push(resolved.file);
-    }
-  };
-  for (const specifier of specifiers) enqueue(file, specifier);
   let evidence = own;
-  for (let index = 0; index < queue.length; index += 1) {
-    if (visited.size > MAX_MODULES_PER_QUESTION) return true;
-    const module = queue[index]!;
-    const stamp = stampInPass(module, checked);
-    if (stamp === undefined) continue;
-    const summary = textSummaryOf(module, stamp, checked);
-    if (!summary.readable || summary.specifiers === undefined) return true;
-    let found = summary.evidence.get(question.key);
-    if (found === undefined) {
-      // Read again only if the budget let the text go; a file changed since has a new summary.
-      const text = moduleText(module, checked);
-      if (text === undefined) return true;
-      summary.evidence.set(question.key, (found = question.evidence(text, summary.exportsValues)));
-    }
+  for (const specifier of specifiers) {
+    const resolved = resolveSpecifier(file, specifier, 'import', checked);
+    if (!isReadable(resolved)) continue;
+    const found = closureEvidence(resolved.file, question, checked);
+    if (found === 'opaque') return true;
     evidence |= found;
     if (question.suffices(evidence)) return true;
-    // A module of functions and classes hands no value on, so what it imports reaches no importer;
-    // its own text still counts (the flow analysis follows an argument into an imported function).
-    if (summary.exportsValues) for (const specifier of summary.specifiers) enqueue(module, specifier);
   }
   return false;
 }

@@ -37,7 +37,7 @@ const REACHES: PassAnswer = { reaches: true };
  * closure: a walk per linted file re-resolved every import of the closure, the check looks at the
  * same paths without resolving anything.
  */
-const settled = new SettledAnswers();
+const settled = new SettledAnswers<false>();
 
 /**
  * A bare specifier after `from` or in `require(…)`/`import(…)`. A path alias (`@/x`, `#x`) or a
@@ -121,7 +121,7 @@ export function mayReachPackage(fromFile: string, specifier: string, packages: r
   // Nothing reachable from `start` passes a package on, so the same holds for every module visited.
   for (const [file, node] of nodes) {
     known.set(file, { reaches: false, node });
-    settled.settle(walk.boundary, packagesKey, file, node);
+    settled.settle(walk.boundary, packagesKey, file, { node, value: false });
   }
   return false;
 }
@@ -138,7 +138,7 @@ interface Walk {
 function knownFalse(file: string, { known, boundary, packagesKey, checked }: Walk): DependencyNode | undefined | 'reaches' {
   const earlier = known.get(file);
   if (earlier !== undefined) return earlier.reaches ? 'reaches' : earlier.node;
-  const node = settled.current(boundary, packagesKey, file, checked);
+  const node = settled.current(boundary, packagesKey, file, checked)?.node;
   if (node) known.set(file, { reaches: false, node });
   return node;
 }

@@ -53,11 +53,17 @@ export function closureCurrent(node: DependencyNode, checked: Set<string>): bool
 /** Settled answers per boundary and question; the oldest go first. */
 const MAX_SETTLED = 50_000;
 
-/** Modules' settled answers, by the boundary of the pass and a key naming the question. */
-export class SettledAnswers {
-  readonly #byBoundary = new WeakMap<ProjectBoundary, Map<string, Map<string, DependencyNode>>>();
+/** A module's settled answer: what it is, and the node of what it rests on. */
+export interface Settled<T> {
+  readonly node: DependencyNode;
+  readonly value: T;
+}
 
-  #answersFor(boundary: ProjectBoundary, question: string): Map<string, DependencyNode> {
+/** Modules' settled answers, by the boundary of the pass and a key naming the question. */
+export class SettledAnswers<T> {
+  readonly #byBoundary = new WeakMap<ProjectBoundary, Map<string, Map<string, Settled<T>>>>();
+
+  #answersFor(boundary: ProjectBoundary, question: string): Map<string, Settled<T>> {
     let byQuestion = this.#byBoundary.get(boundary);
     if (!byQuestion) this.#byBoundary.set(boundary, (byQuestion = new Map()));
     let answers = byQuestion.get(question);
@@ -65,20 +71,20 @@ export class SettledAnswers {
     return answers;
   }
 
-  /** The node of `file`'s settled answer, when it still holds in this pass. */
-  current(boundary: ProjectBoundary, question: string, file: string, checked: Set<string>): DependencyNode | undefined {
+  /** `file`'s settled answer, when it still holds in this pass. */
+  current(boundary: ProjectBoundary, question: string, file: string, checked: Set<string>): Settled<T> | undefined {
     const answers = this.#answersFor(boundary, question);
-    const node = answers.get(file);
-    if (node === undefined) return undefined;
-    if (closureCurrent(node, checked)) return node;
+    const settled = answers.get(file);
+    if (settled === undefined) return undefined;
+    if (closureCurrent(settled.node, checked)) return settled;
     answers.delete(file);
     return undefined;
   }
 
-  settle(boundary: ProjectBoundary, question: string, file: string, node: DependencyNode): void {
+  settle(boundary: ProjectBoundary, question: string, file: string, settled: Settled<T>): void {
     const answers = this.#answersFor(boundary, question);
     answers.delete(file);
-    answers.set(file, node);
+    answers.set(file, settled);
     if (answers.size > MAX_SETTLED) answers.delete(answers.keys().next().value!);
   }
 }
