@@ -1,6 +1,9 @@
 import type { TSESTree } from '@typescript-eslint/utils';
+import { importsMayHoldFallbackEvidence } from '../src/analysis/fallback/fallback-precheck.js';
 import { createPanicDetector, panicVocabulary } from '../src/analysis/panic/panic.js';
 import { createSchemaHelperFinder, type SchemaHelperReason } from '../src/analysis/panic/schema-helper.js';
+import { getEvaluator } from '../src/analysis/values/evaluator.js';
+import { getSettings } from '../src/settings.js';
 import { createRule } from '../src/util/create-rule.js';
 import { compileNamePatterns } from '../src/util/name-patterns.js';
 
@@ -82,6 +85,13 @@ export default createRule<Options, MessageIds>({
     ],
   },
   vocabulary: (_context, [options]) => panicVocabulary((options as Required<RuleOptions>).panicFunctions),
+  // A schema helper is one by what it returns or declares, or where its result goes: a value that
+  // is a schema by what it is, a schema type, a sink, in the file or behind its imports, which is
+  // what the fallback rule's necessary condition asks (`fallback/fallback-precheck.ts`); its name
+  // counts only beside such a value, and spells `schema`. A configured helper name needs nothing.
+  mayHoldEvidence: (context, [options]) =>
+    ((options as Required<RuleOptions>).helperNames.length > 0) ||
+    importsMayHoldFallbackEvidence(context.sourceCode, context.filename, getSettings(context).libraries, getEvaluator(context).libraryEnvironment.checked),
   create(context, [options]) {
     // `meta.defaultOptions` has been merged in, so every option is present.
     const { allowErrorClasses, ignoreNames, helperNames, panicFunctions } = options as Required<RuleOptions>;

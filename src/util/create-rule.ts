@@ -43,6 +43,12 @@ export interface SchemaContractRule<Options extends readonly unknown[], MessageI
    * from the imported modules' summaries (`modules/module-summary.ts`), never by reading them here.
    */
   readonly mayReportWithoutVocabulary?: (context: Readonly<TSESLint.RuleContext<MessageIds, Options>>) => boolean;
+  /**
+   * A second necessary condition, asked of a file that passed the first: evidence the rule needs
+   * besides its vocabulary (a helper panics by `throw`, which most files spell, and is a schema
+   * helper only by schema evidence in the file or behind its imports). False: no listener.
+   */
+  readonly mayHoldEvidence?: (context: Readonly<TSESLint.RuleContext<MessageIds, Options>>, options: Options) => boolean;
 }
 
 let prechecksOn = true;
@@ -62,7 +68,7 @@ export function setPrechecksForSoundnessTest(on: boolean): void {
  * and the vocabulary check applied to every rule in one place, so no rule carries its own copy.
  */
 export function createRule<Options extends readonly unknown[], MessageIds extends string>(rule: SchemaContractRule<Options, MessageIds>) {
-  const { vocabulary, mayReportWithoutVocabulary, ...definition } = rule;
+  const { vocabulary, mayReportWithoutVocabulary, mayHoldEvidence, ...definition } = rule;
   const created = createUnbaselinedRule(definition);
   // A vocabulary depends on the options and settings only. ESLint hands every file of one config
   // the same settings object, but merges `meta.defaultOptions` into new options objects for every
@@ -86,6 +92,7 @@ export function createRule<Options extends readonly unknown[], MessageIds extend
       if (vocabulary && prechecksOn && !mayMention(context.sourceCode, vocabularyFor(context)) && !mayReportWithoutVocabulary?.(context)) {
         return {};
       }
+      if (mayHoldEvidence && prechecksOn && !mayHoldEvidence(context, context.options)) return {};
       return rule.create(context, context.options);
     },
   });
