@@ -45,8 +45,8 @@ export type StampEntry = readonly [kind: 'file' | 'path', path: string, stamp: s
 /**
  * What an answer rests on, for answers kept beyond the pass that found them (issue 31: a cache may
  * outlive a lint when every use is revalidated against the disk): every stamp taken while it was
- * computed, and those of every memo of the pass it used (`memoInPass` replays them). Undefined
- * stamps are recorded while no answer is being recorded.
+ * computed, and those of every memo of the pass it used (`memoInPass` replays them). A file's
+ * stamp is undefined while it is missing: its absence is then what the answer rests on.
  */
 export type Dependencies = readonly StampEntry[];
 

@@ -3,8 +3,7 @@ import { HeldCache, SUMMARY_CHARGE } from './module-cache.js';
 import { buildExportTable } from './module-exports.js';
 import { loadModule, moduleText, stampInPass } from './module-graph.js';
 import { boundaryOf, isDataFile, isReadable, resolveSpecifier } from './module-resolution.js';
-import { recordDependencies } from './file-stamps.js';
-import { dependencyNode, SettledAnswers, type DependencyNode, type Settled } from './settled-answers.js';
+import { SettledAnswers, walkClosure, type Settled } from './settled-answers.js';
 import { mayReachPackage } from './package-reach.js';
 
 /**
@@ -222,68 +221,43 @@ function closureEvidence(start: string, question: TextQuestion, checked: Set<str
   if (!inPass) evidenceByPass.set(checked, (inPass = new Map()));
   const passKey = `${question.key}\0${start}`;
   const boundary = boundaryOf(checked, start);
-  const known = inPass.get(passKey) ?? settledEvidence.current(boundary, question.key, start, checked);
+  const knownEvidence = (module: string): Settled<number> | undefined => inPass.get(`${question.key}\0${module}`) ?? settledEvidence.current(boundary, question.key, module, checked);
+  const known = knownEvidence(start);
   if (known) {
     inPass.set(passKey, known);
     return known.value;
   }
-  const walked = new Map<string, DependencyNode>([[start, dependencyNode()]]);
-  const queue = [start];
-  let evidence = 0;
-  for (let index = 0; index < queue.length; index += 1) {
-    if (walked.size > MAX_MODULES_PER_QUESTION) return 'opaque';
-    const module = queue[index]!;
-    const node = walked.get(module)!;
-    let opaque = false;
-    const targets: string[] = [];
-    // What this module's part rests on: its version, and each resolution with what it looked at.
-    node.own = recordDependencies(() => {
+  const walked = walkClosure<number>(start, {
+    empty: 0,
+    combine: (a, b) => a | b,
+    known: knownEvidence,
+    limit: MAX_MODULES_PER_QUESTION,
+    step: (module) => {
       const stamp = stampInPass(module, checked);
-      if (stamp === undefined) return;
+      if (stamp === undefined) return { value: 0, next: [] };
       const summary = textSummaryOf(module, stamp, checked);
-      if (!summary.readable || summary.specifiers === undefined) {
-        opaque = true;
-        return;
-      }
+      if (!summary.readable || summary.specifiers === undefined) return 'stop';
       let found = summary.evidence.get(question.key);
       if (found === undefined) {
         // Read again only if the budget let the text go; a file changed since has a new summary.
         const text = moduleText(module, checked);
-        if (text === undefined) {
-          opaque = true;
-          return;
-        }
+        if (text === undefined) return 'stop';
         summary.evidence.set(question.key, (found = question.evidence(text, summary.exportsValues)));
       }
-      evidence |= found;
-      if (!summary.exportsValues) return;
+      if (!summary.exportsValues) return { value: found, next: [] };
+      const next: string[] = [];
       for (const specifier of summary.specifiers) {
         const resolved = resolveSpecifier(module, specifier, 'import', checked);
-        if (isReadable(resolved)) targets.push(resolved.file);
+        if (isReadable(resolved)) next.push(resolved.file);
       }
-    }).dependencies;
-    if (opaque) return 'opaque';
-    for (const target of targets) {
-      if (walked.has(target)) {
-        node.next.push(walked.get(target)!);
-        continue;
-      }
-      const settled = inPass.get(`${question.key}\0${target}`) ?? settledEvidence.current(boundary, question.key, target, checked);
-      if (settled) {
-        evidence |= settled.value;
-        node.next.push(settled.node);
-        continue;
-      }
-      const child = dependencyNode();
-      walked.set(target, child);
-      node.next.push(child);
-      queue.push(target);
-    }
-  }
-  const settled: Settled<number> = { node: walked.get(start)!, value: evidence };
+      return { value: found, next };
+    },
+  });
+  if (walked === undefined) return 'opaque';
+  const settled: Settled<number> = { node: walked.nodes.get(start)!, value: walked.value };
   inPass.set(passKey, settled);
   settledEvidence.settle(boundary, question.key, start, settled);
-  return evidence;
+  return walked.value;
 }
 
 /** The specifiers of the linted program's imports; undefined when one cannot be read. */

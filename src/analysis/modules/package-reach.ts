@@ -1,8 +1,7 @@
-import { recordDependencies } from './file-stamps.js';
 import { moduleText, stampInPass } from './module-graph.js';
 import { boundaryOf, isBareSpecifier, isReadable, resolveSpecifier } from './module-resolution.js';
 import type { ProjectBoundary } from './project-boundary.js';
-import { dependencyNode, SettledAnswers, type DependencyNode } from './settled-answers.js';
+import { SettledAnswers, walkClosure, type DependencyNode, type Settled } from './settled-answers.js';
 import { mayPassOnPackageBinding } from './module-summary.js';
 import { exportsLocalNames, relativeSpecifiersIn } from './reexport-scan.js';
 
@@ -134,55 +133,40 @@ interface Walk {
   readonly checked: Set<string>;
 }
 
-/** The answer `false` already known for `file` in this pass or settled in an earlier one, as its node. */
-function knownFalse(file: string, { known, boundary, packagesKey, checked }: Walk): DependencyNode | undefined | 'reaches' {
-  const earlier = known.get(file);
-  if (earlier !== undefined) return earlier.reaches ? 'reaches' : earlier.node;
-  const node = settled.current(boundary, packagesKey, file, checked)?.node;
-  if (node) known.set(file, { reaches: false, node });
-  return node;
-}
+/** Modules one walk reads at most: past it the answer is "may". */
+const MAX_MODULES_PER_WALK = 10_000;
 
 /** The nodes of the modules walked when none passes a package on; undefined when one may. */
-function walkFrom(start: string, walk: Walk): Map<string, DependencyNode> | undefined {
-  const { packages, packagesKey, checked } = walk;
-  const startKnown = knownFalse(start, walk);
-  if (startKnown !== undefined) return startKnown === 'reaches' ? undefined : new Map();
-  const walked = new Map<string, DependencyNode>([[start, dependencyNode()]]);
-  const queue = [start];
-  while (queue.length > 0) {
-    const file = queue.shift()!;
-    const node = walked.get(file)!;
-    let passesOnPackage = false;
-    let opaque = false;
-    const targets: string[] = [];
-    // What this module's part of the answer rests on: its version, and each resolution with what it looked at.
-    node.own = recordDependencies(() => {
+function walkFrom(start: string, { known, boundary, packages, packagesKey, checked }: Walk): ReadonlyMap<string, DependencyNode> | undefined {
+  /** `false` known for `file` in this pass or settled in an earlier one; `stop` for a `true` of this pass. */
+  const knownFalse = (file: string): Settled<false> | 'stop' | undefined => {
+    const earlier = known.get(file);
+    if (earlier !== undefined) return earlier.reaches ? 'stop' : { node: earlier.node, value: false };
+    const found = settled.current(boundary, packagesKey, file, checked);
+    if (found) known.set(file, { reaches: false, node: found.node });
+    return found;
+  };
+  const startKnown = knownFalse(start);
+  if (startKnown !== undefined) return startKnown === 'stop' ? undefined : new Map();
+  const walked = walkClosure<false>(start, {
+    empty: false,
+    combine: () => false,
+    known: knownFalse,
+    limit: MAX_MODULES_PER_WALK,
+    step: (file) => {
       const stamp = stampInPass(file, checked);
       const scan = stamp === undefined ? undefined : scanModule(file, stamp, checked);
-      opaque = scan !== undefined && (!scan.readable || scan.relativeSpecifiers === undefined);
+      if (scan !== undefined && (!scan.readable || scan.relativeSpecifiers === undefined)) return 'stop';
       // A module whose text may pass a package's binding on is asked its summary (a parse, once per
       // version): most such modules import the package to build their own schemas and pass nothing of it on.
-      passesOnPackage = scan !== undefined && scan.passesOn && mentionsAny(file, scan, packages, packagesKey, checked) && mayPassOnPackageBinding(file, packages, packagesKey, checked);
-      if (opaque || passesOnPackage) return;
-      for (const next of [...(scan?.relativeSpecifiers ?? []), ...(scan?.bareSpecifiers ?? [])]) {
-        const resolved = resolveSpecifier(file, next, 'import', checked);
-        if (isReadable(resolved)) targets.push(resolved.file);
+      if (scan !== undefined && scan.passesOn && mentionsAny(file, scan, packages, packagesKey, checked) && mayPassOnPackageBinding(file, packages, packagesKey, checked)) return 'stop';
+      const next: string[] = [];
+      for (const specifier of [...(scan?.relativeSpecifiers ?? []), ...(scan?.bareSpecifiers ?? [])]) {
+        const resolved = resolveSpecifier(file, specifier, 'import', checked);
+        if (isReadable(resolved)) next.push(resolved.file);
       }
-    }).dependencies;
-    if (opaque || passesOnPackage) return undefined;
-    for (const target of targets) {
-      const earlier = walked.get(target) ?? knownFalse(target, walk);
-      if (earlier === 'reaches') return undefined;
-      if (earlier !== undefined) {
-        if (!node.next.includes(earlier)) node.next.push(earlier);
-        continue;
-      }
-      const child = dependencyNode();
-      walked.set(target, child);
-      node.next.push(child);
-      queue.push(target);
-    }
-  }
-  return walked;
+      return { value: false, next };
+    },
+  });
+  return walked?.nodes;
 }

@@ -86,7 +86,7 @@ function ancestors(directory: string, root: string | undefined): string[] {
   return found;
 }
 
-function dependenciesOf(lookup: Lookup, result: ResolveResult, checked: Set<string>): Dependencies {
+function dependenciesOf(lookup: Lookup, result: Pick<ResolveResult, 'path' | 'packageJsonPath'>, checked: Set<string>): Dependencies {
   const paths = new Set<string>();
   for (const directory of ancestors(lookup.directory, lookup.root)) {
     paths.add(directory);
@@ -137,10 +137,11 @@ export function resolveFresh(lookup: Lookup, checked: Set<string>, run: () => Re
 
 /**
  * Stamps what a lookup refused before the resolver is asked depends on (the directories a package
- * is looked for in, the paths asked for), so that the pass's log covers the refusal too.
+ * is looked for in, the paths asked for), so that the recordings under way (`recordDependencies`)
+ * cover the refusal too.
  */
 export function noteLookup(lookup: Lookup, checked: Set<string>): void {
-  dependenciesOf(lookup, {} as ResolveResult, checked);
+  dependenciesOf(lookup, {}, checked);
 }
 
 /** Remembers a resolution that found something, with what it depends on. */

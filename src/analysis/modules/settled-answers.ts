@@ -21,7 +21,7 @@ export interface DependencyNode {
   readonly next: DependencyNode[];
 }
 
-export function dependencyNode(): DependencyNode {
+function dependencyNode(): DependencyNode {
   return { own: [], next: [] };
 }
 
@@ -108,4 +108,60 @@ export function settledValue<T>(cache: Map<string, InPass<T>>, key: string, chec
     if (cache.size > MAX_SETTLED_VALUES) cache.delete(cache.keys().next().value!);
   }
   return recorded.value;
+}
+
+/** What a walk reads of one module: that it ends the walk ("may"), or its part of the answer and the modules it leads to. */
+export type ModuleStep<T> = 'stop' | { readonly value: T; readonly next: readonly string[] };
+
+/** One question asked of a module's closure, walked by `walkClosure`. */
+export interface ClosureQuestion<T> {
+  /** The answer of a closure of nothing, and how two parts combine. */
+  readonly empty: T;
+  readonly combine: (a: T, b: T) => T;
+  /** Reads one module; every stamp it takes is its node's own (`recordDependencies`). */
+  readonly step: (module: string) => ModuleStep<T>;
+  /** A module's answer found already, in this pass or settled in an earlier one; `stop` when it ends the walk. */
+  readonly known: (module: string) => Settled<T> | 'stop' | undefined;
+  /** Modules read at most: past it the walk ends. */
+  readonly limit: number;
+}
+
+/**
+ * Walks the closure of `start` (which the caller has found unknown): every module read once, with
+ * a node of what its part rested on and links to the nodes of the modules it leads to, a module
+ * whose answer is known already taken as it is. Undefined when a module, or the limit, ends it;
+ * else the combined answer and the node of every module read, `start`'s among them.
+ */
+export function walkClosure<T>(start: string, question: ClosureQuestion<T>): { readonly value: T; readonly nodes: ReadonlyMap<string, DependencyNode> } | undefined {
+  const nodes = new Map<string, DependencyNode>([[start, dependencyNode()]]);
+  const queue = [start];
+  let value = question.empty;
+  for (let index = 0; index < queue.length; index += 1) {
+    if (nodes.size > question.limit) return undefined;
+    const module = queue[index]!;
+    const node = nodes.get(module)!;
+    const recorded = recordDependencies(() => question.step(module));
+    node.own = recorded.dependencies;
+    if (recorded.value === 'stop') return undefined;
+    value = question.combine(value, recorded.value.value);
+    for (const target of recorded.value.next) {
+      const walked = nodes.get(target);
+      if (walked) {
+        if (!node.next.includes(walked)) node.next.push(walked);
+        continue;
+      }
+      const known = question.known(target);
+      if (known === 'stop') return undefined;
+      if (known) {
+        value = question.combine(value, known.value);
+        if (!node.next.includes(known.node)) node.next.push(known.node);
+        continue;
+      }
+      const child = dependencyNode();
+      nodes.set(target, child);
+      node.next.push(child);
+      queue.push(target);
+    }
+  }
+  return { value, nodes };
 }
