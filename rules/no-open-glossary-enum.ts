@@ -69,7 +69,7 @@ export default createRule<Options, MessageIds>({
     defaultOptions: [{ reportUnmarkedTables: false }],
   },
   vocabulary: () => ENUM_POSITION_VOCABULARY,
-  mayReportWithoutVocabulary: (context) => mayImportLibraryBinding(context.sourceCode.ast, context.filename, getEvaluator(context).libraryEnvironment),
+  mayReportWithoutVocabulary: (context) => mayImportLibraryBinding(context.sourceCode, context.filename, getEvaluator(context).libraryEnvironment),
   create(context, [options]) {
     const { glossary } = getSettings(context);
     const cwd = context.cwd;

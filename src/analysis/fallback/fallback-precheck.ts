@@ -1,6 +1,8 @@
 import type { TSESLint } from '@typescript-eslint/utils';
 import type { SchemaLibrarySettings } from '../../settings.js';
 import { importsMayProvide, type TextQuestion } from '../modules/module-summary.js';
+import { mayReachPackage } from '../modules/package-reach.js';
+import { librarySpecifiers } from '../schemas/schema-libraries.js';
 import { ANY_TEXT, decodedText, vocabularyPattern } from '../syntax/file-text.js';
 
 /**
@@ -121,6 +123,8 @@ export function fallbackVocabulary(libraries: SchemaLibrarySettings, schemaNames
  * Asked of a file that fails the vocabulary: whether the file's own text holds a pair of
  * evidence (a `type` key and a JSON type, a computed key and a piece of a keyword), or its
  * imports, with what it spells itself, may still hold a value that is a schema by what it is.
+ * An import the file reads only in types brings in no value: only whether a type behind it may be
+ * a schema library's (a declared `TObject` re-exported by a project barrel) is asked of it.
  */
 export function importsMayHoldFallbackEvidence(
   sourceCode: Readonly<TSESLint.SourceCode>,
@@ -130,5 +134,7 @@ export function importsMayHoldFallbackEvidence(
 ): boolean {
   const { question } = patternsFor(libraries);
   const own = question.evidence(sourceCode.text, true);
-  return suffices(own) || importsMayProvide(sourceCode.ast, sourceCode.text, file, question, own, checked);
+  // A type from a project module is a schema type only as a schema library's, behind a barrel.
+  const typesMay = (specifier: string): boolean => mayReachPackage(file, specifier, librarySpecifiers(libraries), checked);
+  return suffices(own) || importsMayProvide(sourceCode, file, question, own, checked, typesMay);
 }

@@ -5,6 +5,7 @@ import { loadModule, moduleText, stampInPass } from './module-graph.js';
 import { boundaryOf, isDataFile, isReadable, resolveSpecifier } from './module-resolution.js';
 import { SettledAnswers, walkClosure, type Settled } from './settled-answers.js';
 import { mayReachPackage } from './package-reach.js';
+import { readsBindingAsValue, readsImportAsValue } from '../syntax/import-uses.js';
 
 /**
  * Per-module summaries: what a module can hand its importers, answered once per version of the
@@ -109,14 +110,14 @@ export function mayPassOnPackageBinding(file: string, packages: readonly string[
 }
 
 /**
- * Whether any value import of the linted program may bring in a binding of one of `packages`
+ * Whether any import the linted program reads a value of may bring in a binding of one of `packages`
  * through the project's own modules (`import { zod } from '../third_party/index.js'`). Imports
  * of a package of the list itself are not counted: what the file builds from those is spelled
  * in its own text. Namespace imports of project modules are not counted either: library
  * resolution never reads a package binding out of a project module's namespace object.
  */
-export function importsMayPassOnPackageBinding(program: TSESTree.Program, file: string, packages: readonly string[], checked: Set<string>): boolean {
-  const statements: TSESTree.ProgramStatement[] = [...program.body];
+export function importsMayPassOnPackageBinding(linted: Omit<LintedProgram, 'text'>, file: string, packages: readonly string[], checked: Set<string>): boolean {
+  const statements: TSESTree.ProgramStatement[] = [...linted.ast.body];
   for (let index = 0; index < statements.length; index += 1) {
     const statement = statements[index]!;
     // `declare module 'x' { import … }` keeps its own imports.
@@ -127,7 +128,8 @@ export function importsMayPassOnPackageBinding(program: TSESTree.Program, file: 
     if (packages.includes(specifier)) continue;
     // A package the analysis does not read resolves to its own name, which is not in the list.
     if (!isReadable(resolveSpecifier(file, specifier, 'import', checked))) continue;
-    const named = statement.specifiers.some((item) => item.type !== 'ImportNamespaceSpecifier' && !(item.type === 'ImportSpecifier' && item.importKind === 'type'));
+    // A binding read only in types hands the evaluator no value, and an enum is built of values.
+    const named = statement.specifiers.some((item) => item.type !== 'ImportNamespaceSpecifier' && readsBindingAsValue(item, linted.scopeManager));
     if (named && mayReachPackage(file, specifier, packages, checked)) return true;
   }
   return false;
@@ -260,27 +262,42 @@ function closureEvidence(start: string, question: TextQuestion, checked: Set<str
   return walked.value;
 }
 
-/** The specifiers of the linted program's imports; undefined when one cannot be read. */
-function importedSpecifiers(program: TSESTree.Program, text: string): Set<string> | undefined {
-  const specifiers = new Set<string>();
-  for (const statement of program.body) {
+/** The specifiers of the linted file's imports, apart by what the file reads of them; undefined when one cannot be read. */
+interface ImportedSpecifiers {
+  /** Imports the file reads a value of, `import x = require()`, `require()` and `import()`. */
+  readonly values: Set<string>;
+  /** Imports the file reads only in types, or not at all (`readsImportAsValue`), and no value import shares. */
+  readonly typesOnly: Set<string>;
+}
+
+function importedSpecifiers(linted: LintedProgram): ImportedSpecifiers | undefined {
+  const values = new Set<string>();
+  const types = new Set<string>();
+  for (const statement of linted.ast.body) {
     if (statement.type === 'ImportDeclaration') {
-      // A type import counts too: what a declaration's type says about a value is evidence.
-      if (statement.specifiers.length > 0) specifiers.add(statement.source.value);
+      if (statement.specifiers.length === 0) continue;
+      (readsImportAsValue(statement, linted.scopeManager) ? values : types).add(statement.source.value);
     } else if (statement.type === 'TSImportEqualsDeclaration') {
       if (statement.moduleReference.type !== 'TSExternalModuleReference') continue;
       const reference = statement.moduleReference.expression;
       if (reference.type !== 'Literal' || typeof reference.value !== 'string') return undefined;
-      specifiers.add(reference.value);
+      values.add(reference.value);
     }
   }
   // `require()` and `import()` anywhere, and imports inside `declare module` blocks, by the text.
-  if (/\brequire\b|\bimport\s*\(|\bdeclare\s+module\b/.test(text)) {
-    const more = specifiersIn(text);
+  if (/\brequire\b|\bimport\s*\(|\bdeclare\s+module\b/.test(linted.text)) {
+    const more = specifiersIn(linted.text);
     if (more === undefined) return undefined;
-    for (const specifier of more) specifiers.add(specifier);
+    for (const specifier of more) values.add(specifier);
   }
-  return specifiers;
+  return { values, typesOnly: new Set([...types].filter((specifier) => !values.has(specifier))) };
+}
+
+/** What `importsMayProvide` reads of the linted file: ESLint's `SourceCode` has it all. */
+export interface LintedProgram {
+  readonly ast: TSESTree.Program;
+  readonly text: string;
+  readonly scopeManager: TSESLint.Scope.ScopeManager | null;
 }
 
 /**
@@ -288,23 +305,35 @@ function importedSpecifiers(program: TSESTree.Program, text: string): Set<string
  * `import()`), directly or through the modules behind it, may complete the evidence `own` (the
  * linted file's) to what `question` needs: the part of a rule's necessary condition its
  * vocabulary cannot see in the linted file, because the evaluator reads values through imports.
- * Type imports count (a declared type is evidence of what a value is); an import of nothing
- * (`import './setup.js'`) does not. Each module's text is read and asked once per version of its
+ * An import of nothing (`import './setup.js'`) does not count. An import the file reads only in
+ * types can bring in a type only, which `typesMay` judges by the imported module: a type is no
+ * value, and the words of the modules behind it are no evidence of one. Each module's text is read and asked once per version of its
  * file and kept for the process, and each import's closure is walked once and kept while its
  * stamps hold (`closureEvidence`); each file is `stat`ed once per pass, so the next lint sees an
  * edit. A text that cannot be read or scanned answers "may", and so does a walk past its bound.
  */
-export function importsMayProvide(program: TSESTree.Program, text: string, file: string, question: TextQuestion, own: number, checked: Set<string>): boolean {
-  const specifiers = importedSpecifiers(program, text);
+export function importsMayProvide(
+  linted: LintedProgram,
+  file: string,
+  question: TextQuestion,
+  own: number,
+  checked: Set<string>,
+  typesMay: (specifier: string) => boolean,
+): boolean {
+  const specifiers = importedSpecifiers(linted);
   if (specifiers === undefined) return true;
   let evidence = own;
-  for (const specifier of specifiers) {
+  for (const specifier of specifiers.values) {
     const resolved = resolveSpecifier(file, specifier, 'import', checked);
     if (!isReadable(resolved)) continue;
     const found = closureEvidence(resolved.file, question, checked);
     if (found === 'opaque') return true;
     evidence |= found;
     if (question.suffices(evidence)) return true;
+  }
+  for (const specifier of specifiers.typesOnly) {
+    // A package the analysis does not read is judged by its name, which the file spells.
+    if (isReadable(resolveSpecifier(file, specifier, 'import', checked)) && typesMay(specifier)) return true;
   }
   return false;
 }

@@ -3,7 +3,7 @@ import { destructuredKey, memberName, requiredSpecifier, unwrapChainAndTypeWrapp
 import { findBinding, findTopLevelBinding, type Binding } from '../values/bindings.js';
 import { resolveImport, type ExportTarget, type ModuleSource } from '../modules/module-graph.js';
 import { mayReachPackage } from '../modules/package-reach.js';
-import { importsMayPassOnPackageBinding } from '../modules/module-summary.js';
+import { importsMayPassOnPackageBinding, type LintedProgram } from '../modules/module-summary.js';
 import type { SchemaLibrarySettings } from '../../settings.js';
 
 export type SchemaLibrary = 'zod' | 'typebox' | 'valibot';
@@ -226,6 +226,6 @@ export function isChainContinuation(node: TSESTree.CallExpression): boolean {
  * library's binding (`import { zod } from '../third_party/index.js'`), answered from the imported
  * modules' summaries: the part of a rule's necessary condition its vocabulary cannot see.
  */
-export function mayImportLibraryBinding(program: TSESTree.Program, file: string, env: LibraryEnvironment): boolean {
-  return importsMayPassOnPackageBinding(program, file, librarySpecifiers(env.libraries), env.checked);
+export function mayImportLibraryBinding(linted: Omit<LintedProgram, 'text'>, file: string, env: LibraryEnvironment): boolean {
+  return importsMayPassOnPackageBinding(linted, file, librarySpecifiers(env.libraries), env.checked);
 }

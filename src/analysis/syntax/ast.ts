@@ -5,6 +5,7 @@
  * - `ast-walk.ts`: every node below a root, in source order.
  * - `function-name.ts`: the name a function is known by.
  * - `file-text.ts`: whether a file spells a rule's words at all, before any listener is registered.
+ * - `import-uses.ts`: whether a file reads an import as a value, or names it only in types.
  * - `jsdoc-tags.ts`: the `@tag value` lines of a JSDoc block.
  */
 import { AST_NODE_TYPES, type TSESTree } from '@typescript-eslint/utils';
