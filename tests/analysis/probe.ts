@@ -115,3 +115,18 @@ export function show(value: StaticValue): unknown {
       return '<unknown>';
   }
 }
+
+/** Lints `code` as `filename` with a one-off rule that answers `ask` once, with the rule's real context. */
+export function answerWithProbe<T>(code: string, ask: (context: Readonly<TSESLint.RuleContext<string, []>>) => T, filename = 'probe.ts'): T {
+  let result: { value: T } | undefined;
+  const messages = lintWithProbe(
+    code,
+    (context) => {
+      result = { value: ask(context) };
+      return {};
+    },
+    filename,
+  );
+  if (!result) throw new Error(`the probe did not run: ${messages.map((message) => message.message).join('; ')}`);
+  return result.value;
+}

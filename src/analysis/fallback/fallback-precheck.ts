@@ -39,20 +39,32 @@ function piecesOf(words: readonly string[]): string[] {
 /** A string literal or template part (trimmed) that may be a piece of one of `words`. */
 const pieceOf = (words: readonly string[]): string => String.raw`['"\`}]\s*(?:${piecesOf(words).join('|')})\s*(?:['"\`]|\$\{)`;
 
-/** What makes a value a schema by what it is, in any module: a word anywhere. */
+/** What makes a value a schema by what it is, in any module: a word anywhere, or a key by its whole name (`VALUE_KEYS`). */
 const VALUE_WORDS = [
   // `$schema`, the converters (`…JsonSchema`), and declared types (`JSONSchema7`, `TSchema`, `GenericSchema`).
   'schema',
   // Validators: `ajv.compile`, `getValidator`, `new Validator`, TypeBox's `TypeCompiler.Compile`.
   ...['ajv', 'validator', 'compile'],
-  // JSON Schema keywords that make an object of keywords a schema, spelled anywhere.
-  ...['properties', '$ref', 'anyOf', 'oneOf', 'allOf', '$defs', 'definitions', 'prefixItems'],
-  // A TypeScript enum is an object to the evaluator, its members' names its keys.
-  'enum',
   'zod',
   'typebox',
   'valibot',
 ];
+
+/**
+ * A word as a whole name, never part of a longer one: a key, a member or a keyword is written
+ * whole (`properties:`, `s.properties`, `'$ref'`, `enum Kind`), or assembled from pieces no
+ * word list sees either way, so `defineProperties`, `enumerable` and `ConstructorParameters`
+ * hold none of them.
+ */
+const wholeWords = (words: readonly string[]): string => String.raw`(?<![\w$])(?:${words.map((word) => word.replace(/\$/g, '\\$')).join('|')})(?![\w$])`;
+
+/** Keys and keywords of the same kind, by whole name (`wholeWords`). */
+const VALUE_KEYS = wholeWords([
+  // JSON Schema keywords that make an object of keywords a schema.
+  ...['properties', '$ref', 'anyOf', 'oneOf', 'allOf', '$defs', 'definitions', 'prefixItems'],
+  // A TypeScript enum is an object to the evaluator, its members' names its keys.
+  'enum',
+]);
 const NOT_KEY = String.raw`\bnot${AS_KEY}`;
 /** Keys and keywords are case-sensitive: `Type:` is no `type` key, `Object` is the global only. */
 const TYPE_KEY = new RegExp(String.raw`\btype${AS_KEY}`);
@@ -64,7 +76,7 @@ const JSON_TYPE_WORD = /\b(?:typeof|null|Object)\b/;
 const OBJECT_GLOBAL = /\bObject\b/;
 
 /** Sinks, which only the linted file's own text can hold: schema keys and a tool's registration. */
-const SINK_WORDS = ['parameters'];
+const SINK_KEYS = wholeWords(['parameters']);
 const TOOL_CALL = String.raw`tool['"\`]?\]?${GAP}(?:[(<!?)]|as\b|satisfies\b)`;
 
 const ANY = 1;
@@ -92,7 +104,7 @@ const byLibraries = new WeakMap<SchemaLibrarySettings, Patterns>();
 function patternsFor(libraries: SchemaLibrarySettings): Patterns {
   let patterns = byLibraries.get(libraries);
   if (patterns) return patterns;
-  const values = vocabularyPattern([...VALUE_WORDS, ...libraryWords(libraries)], [NOT_KEY]);
+  const values = vocabularyPattern([...VALUE_WORDS, ...libraryWords(libraries)], [VALUE_KEYS, NOT_KEY]);
   const evidenceIn = (text: string): number =>
     (values.test(text) ? ANY : 0) |
     (TYPE_KEY.test(text) ? TYPE_KEY_BIT : 0) |
@@ -100,7 +112,7 @@ function patternsFor(libraries: SchemaLibrarySettings): Patterns {
     (COMPUTED_KEY.test(text) ? COMPUTED_KEY_BIT : 0) |
     (KEY_PIECE.test(text) || OBJECT_GLOBAL.test(text) ? KEY_PIECE_BIT : 0);
   // The words that suffice alone, in one pass; the pairs are asked only of a file without them.
-  const file = vocabularyPattern([...VALUE_WORDS, ...SINK_WORDS, ...libraryWords(libraries)], [NOT_KEY, TOOL_CALL]);
+  const file = vocabularyPattern([...VALUE_WORDS, ...libraryWords(libraries)], [VALUE_KEYS, SINK_KEYS, NOT_KEY, TOOL_CALL]);
   // An imported module counts with its sinks too: the flow analysis follows an argument into an
   // imported function or class, one level. One that exports only those hands no value on.
   const evidence = (text: string, exportsValues: boolean): number => {

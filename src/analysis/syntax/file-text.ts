@@ -5,8 +5,9 @@ import type { TSESLint } from '@typescript-eslint/utils';
  * schema property name) asks here first, so that on the many files that spell none of them it
  * registers no listener and does no work. The answer must never be "no" for a file the rule could
  * report in: the words are the rule's own vocabulary, matched case-insensitively anywhere in the
- * text (code, strings and comments alike), and escapes are decoded, since `'input\u0053chema'`
- * and `input\u0053chema` spell `inputSchema` to the parser.
+ * text (code, strings and comments alike) but in words that are certainly prose (a word beside
+ * another plain word on one line, which code cannot be: `spellsOutsideProse`), and escapes are
+ * decoded, since `'input\u0053chema'` and `input\u0053chema` spell `inputSchema` to the parser.
  */
 
 /** Text with every backslash escape replaced by the character it may stand for (or by nothing). */
@@ -51,17 +52,20 @@ export function vocabularyPattern(words: Iterable<string>, sources: readonly str
  */
 export const ANY_TEXT: RegExp = /(?:)/;
 
-/** Whether the linted file may spell a word of `vocabulary` (see `vocabularyPattern`). */
+/**
+ * Whether the linted file may spell a word of `vocabulary` (see `vocabularyPattern`) outside prose
+ * (see `spellsOutsideProse`): a word no rule reads in a comment or a message.
+ */
 export function mayMention(sourceCode: Readonly<TSESLint.SourceCode>, vocabulary: RegExp): boolean {
   const { text } = sourceCode;
-  if (vocabulary.test(text)) return true;
+  if (spellsOutsideProse(text, vocabulary)) return true;
   if (!text.includes('\\')) return false;
   let decoded = decodedTexts.get(sourceCode);
   if (decoded === undefined) {
     decoded = decodeEscapes(text);
     decodedTexts.set(sourceCode, decoded);
   }
-  return vocabulary.test(decoded);
+  return spellsOutsideProse(decoded, vocabulary);
 }
 
 /**
@@ -70,4 +74,87 @@ export function mayMention(sourceCode: Readonly<TSESLint.SourceCode>, vocabulary
  */
 export function decodedText(text: string): string {
   return text.includes('\\') ? decodeEscapes(text) : text;
+}
+
+/**
+ * Words that may stand beside an identifier on one line in code: JavaScript's keywords and reserved
+ * words, its contextual keywords (`as`, `of`, `get`, `async`, …) and TypeScript's (`type`,
+ * `declare`, `readonly`, `satisfies`, `keyof`, …). Two identifiers side by side with no other
+ * word between them are a syntax error unless one of them is one of these.
+ */
+const KEYWORDS: ReadonlySet<string> = new Set(
+  [
+    ...['await', 'break', 'case', 'catch', 'class', 'const', 'continue', 'debugger', 'default', 'delete', 'do', 'else', 'enum', 'export', 'extends', 'false', 'finally', 'for', 'function', 'if', 'import', 'in', 'instanceof', 'new', 'null', 'return', 'super', 'switch', 'this', 'throw', 'true', 'try', 'typeof', 'var', 'void', 'while', 'with', 'yield'],
+    ...['implements', 'interface', 'let', 'package', 'private', 'protected', 'public', 'static'],
+    ...['as', 'async', 'from', 'get', 'of', 'set', 'target', 'meta', 'using', 'defer', 'source', 'assert'],
+    ...['abstract', 'accessor', 'asserts', 'declare', 'global', 'infer', 'is', 'keyof', 'module', 'namespace', 'out', 'override', 'readonly', 'require', 'satisfies', 'type', 'unique', 'intrinsic', 'opaque'],
+  ],
+);
+
+const IDENTIFIER_PART = /[\w$]/;
+const PLAIN_WORD = /^[A-Za-z_$][\w$]*$/;
+/**
+ * Before a word, what makes it part of a decorator, a member or a JSX element (`@Input schema`,
+ * `@a.schema field`, `#x`, `<Tool schema={…}>`), where a word may stand beside another in code.
+ */
+const ATTACHED = new Set(['@', '.', '#', '<']);
+
+const isPlainWord = (word: string): boolean => PLAIN_WORD.test(word) && !KEYWORDS.has(word);
+const isGap = (character: string | undefined): boolean => character === ' ' || character === '\t';
+
+/**
+ * Whether the word at `start..end` of `text` (an identifier or part of one) is certainly prose: a
+ * word of a comment, a string or a template's text beside another plain word on the same line
+ * ("Path parameters result in…"). In code an identifier next to another identifier, with only
+ * spaces or tabs between, is a syntax error unless one of them is a keyword, so such a word is
+ * never a key, a name or a call. Conservative everywhere else: a word of a decorator or a member
+ * (`@Input schema`, `@a.schema field`), beside a keyword, or separated by anything but spaces and
+ * tabs (a line break, a comment, a non-ASCII letter) counts as code.
+ */
+function isProse(text: string, matchStart: number, matchEnd: number): boolean {
+  let start = matchStart;
+  let end = matchEnd;
+  while (start > 0 && IDENTIFIER_PART.test(text[start - 1]!)) start -= 1;
+  while (end < text.length && IDENTIFIER_PART.test(text[end]!)) end += 1;
+  if (!isPlainWord(text.slice(start, end)) || ATTACHED.has(text[start - 1] ?? '')) return false;
+  let gapStart = start;
+  while (isGap(text[gapStart - 1])) gapStart -= 1;
+  if (gapStart < start) {
+    let wordStart = gapStart;
+    while (wordStart > 0 && IDENTIFIER_PART.test(text[wordStart - 1]!)) wordStart -= 1;
+    if (isPlainWord(text.slice(wordStart, gapStart)) && !ATTACHED.has(text[wordStart - 1] ?? '')) return true;
+  }
+  let gapEnd = end;
+  while (isGap(text[gapEnd])) gapEnd += 1;
+  if (gapEnd === end) return false;
+  let wordEnd = gapEnd;
+  while (wordEnd < text.length && IDENTIFIER_PART.test(text[wordEnd]!)) wordEnd += 1;
+  return isPlainWord(text.slice(gapEnd, wordEnd));
+}
+
+const globalPatterns = new WeakMap<RegExp, RegExp>();
+
+/**
+ * How many matches one question looks at before it answers "may". Scanning every mention of a
+ * word in a long, well-documented module cost more than the analysis it could spare.
+ */
+const MAX_PROSE_MATCHES = 16;
+
+/**
+ * Whether `pattern` matches `text` anywhere but in prose (see `isProse`): for the linted file's
+ * vocabulary, since a well-documented module spells a rule's words (`schema`, `tool`, `enum`) in
+ * its comments and messages far more often than its code does.
+ */
+export function spellsOutsideProse(text: string, pattern: RegExp): boolean {
+  let global = globalPatterns.get(pattern);
+  if (!global) globalPatterns.set(pattern, (global = new RegExp(pattern.source, pattern.flags.includes('g') ? pattern.flags : `${pattern.flags}g`)));
+  global.lastIndex = 0;
+  let looked = 0;
+  for (let match = global.exec(text); match !== null; match = global.exec(text)) {
+    // Past the bound the answer is "may": a text that mentions a word this often is looked at.
+    if (match[0] === '' || looked === MAX_PROSE_MATCHES) return true;
+    looked += 1;
+    if (!isProse(text, match.index, match.index + match[0].length)) return true;
+  }
+  return false;
 }

@@ -1,0 +1,46 @@
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { importsMayHoldFallbackEvidence } from '../../src/analysis/fallback/fallback-precheck.js';
+import { mayImportLibraryBinding } from '../../src/analysis/schemas/schema-libraries.js';
+import { getEvaluator } from '../../src/analysis/values/evaluator.js';
+import { getSettings } from '../../src/settings.js';
+import { answerWithProbe } from './probe.js';
+
+// The pre-checks that follow a file's imports (the fallback and helper rules' schema evidence,
+// the enum rule's library reach), asked of files that spell none of their rule's words, with the
+// modules of tests/rules/no-permissive-schema-fallback/fixtures behind the imports. What each
+// answers "no" to, the rule is never run on; that this never hides a finding is
+// tests/analysis/precheck-soundness.test.ts's to prove.
+
+const LINTED = join(import.meta.dirname, '..', 'rules', 'no-permissive-schema-fallback', 'fixtures', 'picker.ts');
+
+describe('the pre-checks that follow imports', () => {
+  const fallbackMay = (code: string): boolean =>
+    answerWithProbe(code, (context) => importsMayHoldFallbackEvidence(context.sourceCode, context.filename, getSettings(context).libraries, getEvaluator(context).libraryEnvironment.checked), LINTED);
+  const enumMay = (code: string): boolean => answerWithProbe(code, (context) => mayImportLibraryBinding(context.sourceCode, context.filename, getEvaluator(context).libraryEnvironment), LINTED);
+
+  it('follow a value the file reads out of a module that spells a schema', () => {
+    expect(fallbackMay("import { ACCOUNT_SHAPE } from './shapes.js';\nexport const pick = (given?: object) => given ?? ACCOUNT_SHAPE;\n")).toBe(true);
+  });
+
+  it('skip the same module when the file names only its types, or nothing of it', () => {
+    expect(fallbackMay("import { Account } from './shapes.js';\nexport const pick = (given?: Account) => given ?? {};\n")).toBe(false);
+    expect(fallbackMay("import type { Account } from './shapes.js';\nexport const pick = (given?: Account) => given ?? {};\n")).toBe(false);
+    expect(fallbackMay("import { ACCOUNT_SHAPE } from './shapes.js';\nexport const pick = (given?: object) => given ?? {};\n")).toBe(false);
+  });
+
+  it("still ask whether a type-only import may be a schema library's type behind a barrel", () => {
+    expect(fallbackMay("import type { TObject } from './third_party/types.js';\nexport const pick = (given?: TObject) => given ?? {};\n")).toBe(true);
+  });
+
+  it("let the enum rule's reach skip a library barrel the file reads only in types", () => {
+    expect(enumMay("import { zod } from './third_party/index.js';\nexport const pick = (given?: zod.ZodType) => given;\n")).toBe(false);
+    expect(enumMay("import { zod } from './third_party/index.js';\nexport const Sort = zod.enum(SORT_KEYS);\n")).toBe(true);
+  });
+
+  it('take no key inside a longer name for evidence', () => {
+    // long-names.ts spells `enum`, `properties` and `parameters` inside `enumerable`,
+    // `defineProperties` and `ConstructorParameters`.
+    expect(fallbackMay("import { LIMITS } from './long-names.js';\nexport const pick = (given?: object) => given ?? LIMITS;\n")).toBe(false);
+  });
+});
