@@ -1,6 +1,7 @@
 import { rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { ResolverFactory } from 'oxc-resolver';
+import { describe, expect, it, vi } from 'vitest';
 import { pathStamp, pathStampInPass } from '../../src/analysis/modules/file-stamps.js';
 import { openPass, resolveSpecifier } from '../../src/analysis/modules/module-resolution.js';
 import { installedPackageWithin, nearestManifestWithin, projectBoundary, realPathWithin } from '../../src/analysis/modules/project-boundary.js';
@@ -78,6 +79,36 @@ describe('a resolution kept across lints is made again when what it read changed
     rmSync(join(root, 'src/x.ts'));
     utimesSync(join(root, 'src'), FIXED_A, FIXED_A);
     expect(resolveIn(root, 'src/tool.ts', './x.js')).toMatchObject({ kind: 'source', file: join(root, 'src/x.js') });
+  });
+});
+
+describe('one lookup per path a relative import names', () => {
+  it('`../core/error` from one directory and `./error` from another ask the resolver once', () => {
+    const root = writeProject({ 'src/core/error.ts': 'export class E {}\n', 'src/api/a.ts': '', 'src/core/b.ts': '', 'src/api/deep/c.ts': '' });
+    const target = { kind: 'source', file: join(root, 'src/core/error.ts') };
+    const lookups = vi.spyOn(ResolverFactory.prototype, 'sync');
+    try {
+      expect(resolveIn(root, 'src/api/a.ts', '../core/error')).toMatchObject(target);
+      const first = lookups.mock.calls.length;
+      expect(first).toBeGreaterThan(0);
+      expect(resolveIn(root, 'src/core/b.ts', './error')).toMatchObject(target);
+      expect(resolveIn(root, 'src/api/deep/c.ts', '../../core/error')).toMatchObject(target);
+      expect(lookups.mock.calls.length).toBe(first);
+      // Still one per path: another file of the directory is another lookup.
+      expect(resolveIn(root, 'src/api/a.ts', '../core/b')).toMatchObject({ kind: 'source', file: join(root, 'src/core/b.ts') });
+      expect(lookups.mock.calls.length).toBeGreaterThan(first);
+    } finally {
+      lookups.mockRestore();
+    }
+  });
+
+  it('keeps a request that can only name a directory apart from one that may name a file', () => {
+    const root = writeProject({ 'src.ts': 'export const file = 1;\n', 'src/index.ts': 'export const directory = 1;\n', 'src/a/b.ts': '', 'tool.ts': '' });
+    // `../` from src/a/ and `./src` from the root name one path; only the second may be `src.ts`.
+    expect(resolveIn(root, 'src/a/b.ts', '../')).toMatchObject({ kind: 'source', file: join(root, 'src/index.ts') });
+    expect(resolveIn(root, 'tool.ts', './src')).toMatchObject({ kind: 'source', file: join(root, 'src.ts') });
+    expect(resolveIn(root, 'tool.ts', './src/')).toMatchObject({ kind: 'source', file: join(root, 'src/index.ts') });
+    expect(resolveIn(root, 'src/a/b.ts', '../../src')).toMatchObject({ kind: 'source', file: join(root, 'src.ts') });
   });
 });
 

@@ -275,6 +275,18 @@ function lookUp(pass: Pass, checked: Set<string>, fromFile: string, request: str
   return resolveFresh(lookup, checked, run, (outcome) => !found(outcome));
 }
 
+/**
+ * The path a relative request names, the key its resolutions share: `../core/error` written in
+ * `src/api/` and `./error` in `src/core/` are one lookup, since under one compiler settings object
+ * and importer format a relative request depends on nothing of the importer's directory (its
+ * package.json and `node_modules` matter to bare and `#` requests only). A request that can only
+ * name a directory (`.`, `..`, a trailing `/`) keeps a trailing separator: `./a` may be `a.ts`.
+ */
+function relativeTarget(directory: string, request: string): string {
+  const target = resolve(directory, request);
+  return /(?:^|[/\\])\.{1,2}$|[/\\]$/.test(request) ? `${target}${sep}` : target;
+}
+
 function resolveWithResolver(pass: Pass, checked: Set<string>, fromFile: string, specifier: string, syntax: ImportSyntax): Resolution {
   const directory = dirname(fromFile);
   let request = specifier;
@@ -293,7 +305,7 @@ function resolveWithResolver(pass: Pass, checked: Set<string>, fromFile: string,
   const format = formatOf(fromFile, mode, checked);
   let cache = rememberedBySettings.get(mode);
   if (!cache) rememberedBySettings.set(mode, (cache = new Map()));
-  const key = `${directory}\0${syntax}\0${format}\0${request}`;
+  const key = isRelative(request) ? `${relativeTarget(directory, request)}\0${syntax}\0${format}` : `${directory}\0${syntax}\0${format}\0${request}`;
   const known = remembered(cache, key, checked);
   if (known) return known;
   const inside = (path: string): boolean => mayLieWithin(pass.boundary, path);
