@@ -38,6 +38,14 @@ describe('the pre-checks that follow imports', () => {
     expect(enumMay("import { zod } from './third_party/index.js';\nexport const Sort = zod.enum(SORT_KEYS);\n")).toBe(true);
   });
 
+  it("count the linted file's words of prose for nothing, as its vocabulary does", () => {
+    // `schema` and `properties` only in a comment's sentence and a message: no code spells them.
+    expect(fallbackMay("// Falls back to the stored schema when the row has no properties of its own.\nexport const pick = (given?: object) => given ?? {};\nexport const fail = () => new Error('no schema given');\n")).toBe(false);
+    // The same words as code: a name, a key.
+    expect(fallbackMay('const schema = {};\nexport const pick = (given?: object) => given ?? schema;\n')).toBe(true);
+    expect(fallbackMay('export const pick = (given?: { properties?: object }) => given?.properties ?? {};\n')).toBe(true);
+  });
+
   it('take no key inside a longer name for evidence', () => {
     // long-names.ts spells `enum`, `properties` and `parameters` inside `enumerable`,
     // `defineProperties` and `ConstructorParameters`.

@@ -3,7 +3,7 @@ import type { SchemaLibrarySettings } from '../../settings.js';
 import { importsMayProvide, type TextQuestion } from '../modules/module-summary.js';
 import { mayReachPackage } from '../modules/package-reach.js';
 import { librarySpecifiers } from '../schemas/schema-libraries.js';
-import { ANY_TEXT, decodedText, vocabularyPattern } from '../syntax/file-text.js';
+import { ANY_TEXT, decodedText, spellsOutsideProse, vocabularyPattern } from '../syntax/file-text.js';
 
 /**
  * The necessary condition of `no-permissive-schema-fallback`: what a file must spell, or import,
@@ -97,6 +97,8 @@ function libraryWords(libraries: SchemaLibrarySettings): string[] {
 interface Patterns {
   readonly file: RegExp;
   readonly question: TextQuestion;
+  /** The linted file's own evidence: as `question.evidence`, with the words that suffice alone counted outside prose only. */
+  readonly own: (text: string) => number;
 }
 
 const byLibraries = new WeakMap<SchemaLibrarySettings, Patterns>();
@@ -105,8 +107,7 @@ function patternsFor(libraries: SchemaLibrarySettings): Patterns {
   let patterns = byLibraries.get(libraries);
   if (patterns) return patterns;
   const values = vocabularyPattern([...VALUE_WORDS, ...libraryWords(libraries)], [VALUE_KEYS, NOT_KEY]);
-  const evidenceIn = (text: string): number =>
-    (values.test(text) ? ANY : 0) |
+  const pairsIn = (text: string): number =>
     (TYPE_KEY.test(text) ? TYPE_KEY_BIT : 0) |
     (JSON_TYPE_PIECE.test(text) || JSON_TYPE_WORD.test(text) ? JSON_TYPE_BIT : 0) |
     (COMPUTED_KEY.test(text) ? COMPUTED_KEY_BIT : 0) |
@@ -117,10 +118,18 @@ function patternsFor(libraries: SchemaLibrarySettings): Patterns {
   // imported function or class, one level. One that exports only those hands no value on.
   const evidence = (text: string, exportsValues: boolean): number => {
     const decoded = decodedText(text);
-    const judged = (part: string): number => (file.test(part) ? ANY : 0) | (exportsValues ? evidenceIn(part) : 0);
+    const judged = (part: string): number => (file.test(part) || (exportsValues && values.test(part)) ? ANY : 0) | (exportsValues ? pairsIn(part) : 0);
     return judged(text) | (decoded === text ? 0 : judged(decoded));
   };
-  patterns = { file, question: { key: file.source, evidence, suffices } };
+  // The linted file's words are judged as its vocabulary is (`mayMention`): a word of prose, beside
+  // another plain word on its line, is no code. Imported modules' texts are not: filtering them cost
+  // more than the files it turned away.
+  const own = (text: string): number => {
+    const decoded = decodedText(text);
+    const judged = (part: string): number => (spellsOutsideProse(part, file) || spellsOutsideProse(part, values) ? ANY : 0) | pairsIn(part);
+    return judged(text) | (decoded === text ? 0 : judged(decoded));
+  };
+  patterns = { file, question: { key: file.source, evidence, suffices }, own };
   byLibraries.set(libraries, patterns);
   return patterns;
 }
@@ -144,9 +153,20 @@ export function importsMayHoldFallbackEvidence(
   libraries: SchemaLibrarySettings,
   checked: Set<string>,
 ): boolean {
-  const { question } = patternsFor(libraries);
-  const own = question.evidence(sourceCode.text, true);
-  // A type from a project module is a schema type only as a schema library's, behind a barrel.
-  const typesMay = (specifier: string): boolean => mayReachPackage(file, specifier, librarySpecifiers(libraries), checked);
-  return suffices(own) || importsMayProvide(sourceCode, file, question, own, checked, typesMay);
+  // Asked by two rules of one file (the fallback rule's and the helper rule's conditions), answered once.
+  let byLibraries = answers.get(sourceCode);
+  if (!byLibraries) answers.set(sourceCode, (byLibraries = new WeakMap()));
+  let answer = byLibraries.get(libraries);
+  if (answer === undefined) {
+    const { question, own: ownEvidence } = patternsFor(libraries);
+    const own = ownEvidence(sourceCode.text);
+    // A type from a project module is a schema type only as a schema library's, behind a barrel.
+    const typesMay = (specifier: string): boolean => mayReachPackage(file, specifier, librarySpecifiers(libraries), checked);
+    answer = suffices(own) || importsMayProvide(sourceCode, file, question, own, checked, typesMay);
+    byLibraries.set(libraries, answer);
+  }
+  return answer;
 }
+
+/** One answer per linted file (its `SourceCode`, one per lint) and settings' libraries. */
+const answers = new WeakMap<object, WeakMap<SchemaLibrarySettings, boolean>>();
