@@ -35,7 +35,26 @@ describe('the pre-checks that follow imports', () => {
 
   it("let the enum rule's reach skip a library barrel the file reads only in types", () => {
     expect(enumMay("import { zod } from './third_party/index.js';\nexport const pick = (given?: zod.ZodType) => given;\n")).toBe(false);
-    expect(enumMay("import { zod } from './third_party/index.js';\nexport const Sort = zod.enum(SORT_KEYS);\n")).toBe(true);
+    expect(enumMay("import { zod } from './third_party/index.js';\nexport const Sort = zod(SORT_KEYS);\n")).toBe(true);
+  });
+
+  // Asked only of a file that spells no factory name (`enum`, `picklist`, `Union`, …): a member
+  // called there is no factory, so only the binding called itself, aliased or handed on counts.
+  it("let the enum rule's reach skip a barrel whose bindings the file only constructs, reads members of or tests", () => {
+    const barrel = "import { zod } from './third_party/index.js';\n";
+    expect(enumMay(`${barrel}export const isSchema = (value: unknown) => value instanceof zod.ZodType;\n`)).toBe(false);
+    expect(enumMay(`${barrel}export const make = () => new zod.ZodString();\nexport const kind = typeof zod;\n`)).toBe(false);
+    expect(enumMay(`${barrel}export const check = (value: unknown) => zod.string().parse(value);\n`)).toBe(false);
+  });
+
+  it("still walk it for a binding the file calls itself, aliases or hands on", () => {
+    const barrel = "import { zod } from './third_party/index.js';\n";
+    expect(enumMay(`${barrel}export const built = zod(SORT_KEYS);\n`)).toBe(true);
+    expect(enumMay(`${barrel}export const built = zod?.(SORT_KEYS);\n`)).toBe(true);
+    expect(enumMay(`${barrel}const pick = zod;\nexport const built = pick(SORT_KEYS);\n`)).toBe(true);
+    expect(enumMay(`${barrel}export const built = wrap(zod, SORT_KEYS);\n`)).toBe(true);
+    expect(enumMay(`${barrel}export const built = zod[key](SORT_KEYS);\n`)).toBe(true);
+    expect(enumMay(`${barrel}export const made = new Schema(zod);\n`)).toBe(true);
   });
 
   it("count the linted file's words of prose for nothing, as its vocabulary does", () => {

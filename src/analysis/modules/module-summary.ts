@@ -116,7 +116,13 @@ export function mayPassOnPackageBinding(file: string, packages: readonly string[
  * in its own text. Namespace imports of project modules are not counted either: library
  * resolution never reads a package binding out of a project module's namespace object.
  */
-export function importsMayPassOnPackageBinding(linted: Omit<LintedProgram, 'text'>, file: string, packages: readonly string[], checked: Set<string>): boolean {
+export function importsMayPassOnPackageBinding(
+  linted: Omit<LintedProgram, 'text'>,
+  file: string,
+  packages: readonly string[],
+  checked: Set<string>,
+  bindingMatters: (specifier: TSESTree.ImportClause, scopeManager: TSESLint.Scope.ScopeManager | null) => boolean = readsBindingAsValue,
+): boolean {
   const statements: TSESTree.ProgramStatement[] = [...linted.ast.body];
   for (let index = 0; index < statements.length; index += 1) {
     const statement = statements[index]!;
@@ -126,11 +132,12 @@ export function importsMayPassOnPackageBinding(linted: Omit<LintedProgram, 'text
     if (statement.type !== 'ImportDeclaration' || statement.importKind === 'type') continue;
     const specifier = statement.source.value;
     if (packages.includes(specifier)) continue;
+    // A binding read only in types hands the evaluator no value, and an enum is built of values
+    // (the caller may narrow that further: `bindingMatters`). Asked before anything is resolved.
+    if (!statement.specifiers.some((item) => item.type !== 'ImportNamespaceSpecifier' && bindingMatters(item, linted.scopeManager))) continue;
     // A package the analysis does not read resolves to its own name, which is not in the list.
     if (!isReadable(resolveSpecifier(file, specifier, 'import', checked))) continue;
-    // A binding read only in types hands the evaluator no value, and an enum is built of values.
-    const named = statement.specifiers.some((item) => item.type !== 'ImportNamespaceSpecifier' && readsBindingAsValue(item, linted.scopeManager));
-    if (named && mayReachPackage(file, specifier, packages, checked)) return true;
+    if (mayReachPackage(file, specifier, packages, checked)) return true;
   }
   return false;
 }

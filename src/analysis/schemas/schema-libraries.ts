@@ -4,6 +4,7 @@ import { findBinding, findTopLevelBinding, type Binding } from '../values/bindin
 import { resolveImport, type ExportTarget, type ModuleSource } from '../modules/module-graph.js';
 import { mayReachPackage } from '../modules/package-reach.js';
 import { importsMayPassOnPackageBinding, type LintedProgram } from '../modules/module-summary.js';
+import { mayCallBindingItself } from '../syntax/import-uses.js';
 import type { SchemaLibrarySettings } from '../../settings.js';
 
 export type SchemaLibrary = 'zod' | 'typebox' | 'valibot';
@@ -224,8 +225,11 @@ export function isChainContinuation(node: TSESTree.CallExpression): boolean {
 /**
  * Whether a name the program imports from the project's own modules may resolve to a schema
  * library's binding (`import { zod } from '../third_party/index.js'`), answered from the imported
- * modules' summaries: the part of a rule's necessary condition its vocabulary cannot see.
+ * modules' summaries: the part of the enum rule's necessary condition its vocabulary cannot see.
+ * Asked of a file that spells no factory name, so only a binding the file may call itself (an
+ * alias of a factory, `pick(…)`) counts: `new OpenAI(…)` or `Errors.NotFound` from a root barrel
+ * calls no factory (`mayCallBindingItself`), and the barrel is not walked for them.
  */
 export function mayImportLibraryBinding(linted: Omit<LintedProgram, 'text'>, file: string, env: LibraryEnvironment): boolean {
-  return importsMayPassOnPackageBinding(linted, file, librarySpecifiers(env.libraries), env.checked);
+  return importsMayPassOnPackageBinding(linted, file, librarySpecifiers(env.libraries), env.checked, mayCallBindingItself);
 }

@@ -28,3 +28,36 @@ export function readsBindingAsValue(specifier: TSESTree.ImportClause, scopeManag
   // `!== false`: eslint-scope's references have no such property at run time, despite the type.
   return scopeManager.getDeclaredVariables(specifier).some((variable) => variable.references.some((reference) => reference.isValueReference !== false));
 }
+
+/**
+ * Whether the linted file may call a binding of an import itself, or hand it to code that may: a
+ * value reference (see `readsBindingAsValue`) other than the callee of `new X(…)`, the object of a
+ * member written out (`X.member`, `X?.member`, called or not), either side of `instanceof` and the
+ * operand of `typeof`. Asked by the enum rule of a file that spells none of its factory names
+ * (`mayImportLibraryBinding`): there `X.member(…)` calls no factory, whatever `X` is, and an
+ * enum position is a call, so only `X(…)` itself, or `X` aliased or passed on, can be one.
+ */
+export function mayCallBindingItself(specifier: TSESTree.ImportClause, scopeManager: TSESLint.Scope.ScopeManager | null): boolean {
+  if (!readsBindingAsValue(specifier, scopeManager)) return false;
+  if (!scopeManager) return true;
+  return scopeManager
+    .getDeclaredVariables(specifier)
+    .some((variable) => variable.references.some((reference) => reference.isValueReference !== false && !isInertUse(reference.identifier)));
+}
+
+/** A use of a value that calls nothing it holds and hands it to nothing (see `mayCallBindingItself`). */
+function isInertUse(identifier: TSESTree.Identifier | TSESTree.JSXIdentifier): boolean {
+  const parent = identifier.parent;
+  switch (parent?.type) {
+    case 'NewExpression':
+      return parent.callee === identifier;
+    case 'MemberExpression':
+      return parent.object === identifier && !parent.computed;
+    case 'BinaryExpression':
+      return parent.operator === 'instanceof';
+    case 'UnaryExpression':
+      return parent.operator === 'typeof';
+    default:
+      return false;
+  }
+}
