@@ -57,6 +57,11 @@ describe('the pre-checks that follow imports', () => {
     expect(enumMay(`${barrel}export const made = new Schema(zod);\n`)).toBe(true);
   });
 
+  it("walk a module that passes a library binding on from a later declarator (`export const a = 1, pick = z.enum`)", () => {
+    expect(enumMay("import { pick } from './declarators.js';\nexport const Sort = pick(SORT_KEYS);\n")).toBe(true);
+    expect(enumMay("import { ROW } from './rows.js';\nexport const Sort = pick(ROW);\n")).toBe(false);
+  });
+
   it("count the linted file's words of prose for nothing, as its vocabulary does", () => {
     // `schema` and `properties` only in a comment's sentence and a message: no code spells them.
     expect(fallbackMay("// Falls back to the stored schema when the row has no properties of its own.\nexport const pick = (given?: object) => given ?? {};\nexport const fail = () => new Error('no schema given');\n")).toBe(false);

@@ -111,6 +111,42 @@ describe('re-export scan', () => {
   });
 });
 
+describe('later declarators of an exported const', () => {
+  // The oracle looked at the first declarator only; a later one may alias an import too
+  // (`export const a = 1, pick = z.enum`), so a `,` ending the first initializer counts as one.
+  const IMPORT = "import { z } from './z.js';\n";
+
+  it('count an initializer followed by another declarator as a possible alias', () => {
+    const cases: [string, string[]][] = [
+      ['export const a = 1, pick = z.enum;\n', ['./z.js']],
+      ['export const a = 1,\n  pick = z.enum\n', ['./z.js']],
+      ['export let a = [1, 2], b = { c: 1, d: 2 };\n', ['./z.js']],
+      ['export const half = x / 2, pick = z;\n', ['./z.js']],
+      ['export const made = `${f(1, 2)}`, pick = z;\n', ['./z.js']],
+    ];
+    for (const [source, specifiers] of cases) expect(relativeSpecifiersIn(IMPORT + source), source).toEqual(specifiers);
+  });
+
+  it('count no comma inside brackets, strings, templates, regular expressions or comments', () => {
+    const cases = [
+      'export const a = f(1, 2);\n',
+      'export const a = [1, 2];\nexport const b = { c: 1, d: 2 };\n',
+      "export const a = 'x, y';\n",
+      'export const a = `x, ${f(1, 2)}, y`;\n',
+      'export const a = /,[,]/g;\n',
+      'export const a = 1 // , b = z\n;\n',
+      'export const a = 1 /* , */;\n',
+      'export const a = (b: string) => ({ b, c: 1 });\n',
+    ];
+    for (const source of cases) expect(relativeSpecifiersIn(IMPORT + source), source).toEqual([]);
+  });
+
+  it('says "may" past the initializer it scans, and reads the end of the text as the declaration\'s end', () => {
+    expect(relativeSpecifiersIn(`${IMPORT}export const a = [${'1 + '.repeat(4000)}1];\n`)).toEqual(['./z.js']);
+    expect(relativeSpecifiersIn(`${IMPORT}export const a = 1`)).toEqual([]);
+  });
+});
+
 describe('names exported as strings', () => {
   // Without comments, a quote anywhere inside the braces of an `export {` is what the scan looks for.
   const QUOTED_EXPORT = /\bexport\s*(?:type\s*)?\{[^}]*['"]/;

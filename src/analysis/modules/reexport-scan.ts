@@ -139,8 +139,9 @@ class Scanner {
   /**
    * An export of local names, which may be imports: `export { z }` (no `from`), `export default
    * z;`, `export =`, and `export const zz = z` (also `= z.enum`, with a type annotation or `as`).
-   * Only the first declarator is looked at; the initializer must end there, so
-   * `export const shape = z.object({})` is a value, not an alias.
+   * The first declarator's initializer must end there, so `export const shape = z.object({})` is
+   * a value, not an alias; one followed by another declarator (`export const a = 1, pick =
+   * z.enum`) counts as one, whatever the others hold (`mayDeclareMore`).
    */
   localReexport(index: number): boolean {
     const at = this.skipSpace(index);
@@ -163,9 +164,83 @@ class Scanner {
       if (afterKeyword === -1) continue;
       const assignment = this.#assignmentOrSemicolon.at(afterKeyword);
       if (assignment === -1 || this.text[assignment] !== '=') return false;
-      return memo(this.#aliasAfterAssignment, assignment, () => this.isAliasInitializer(assignment + 1));
+      return memo(this.#aliasAfterAssignment, assignment, () => this.isAliasInitializer(assignment + 1) || this.mayDeclareMore(assignment + 1));
     }
     return false;
+  }
+
+  /**
+   * Whether the initializer starting at `index` may be followed by another declarator: a `,`
+   * outside brackets, strings, templates, comments and regular expressions before a `;` there.
+   * A superset: a `,` between type arguments (`new Map<string, number>()`) or in a later
+   * statement of a file without semicolons counts too, and so does an initializer longer than
+   * `MAX_INITIALIZER_SCAN`, which keeps the scan linear in the text.
+   */
+  private mayDeclareMore(index: number): boolean {
+    const text = this.text;
+    const end = Math.min(text.length, index + MAX_INITIALIZER_SCAN);
+    // The nesting under way: a bracket's closing character, or '`' for a template's text.
+    const open: string[] = [];
+    let previous = '=';
+    for (let at = index; at < end; at += 1) {
+      const char = text[at]!;
+      const inTemplate = open.at(-1) === '`';
+      if (inTemplate) {
+        if (char === '\\') at += 1;
+        else if (char === '`') open.pop();
+        else if (char === '$' && text[at + 1] === '{') {
+          open.push('}');
+          at += 1;
+        }
+        continue;
+      }
+      if (char === '/' && (text[at + 1] === '/' || text[at + 1] === '*')) {
+        at = this.skipSpaceAndComments(at) - 1;
+        continue;
+      }
+      if (SPACE.test(char)) continue;
+      if (char === "'" || char === '"') {
+        at = this.stringEnd(at, char);
+      } else if (char === '`') {
+        open.push('`');
+      } else if (char === '/' && REGEX_MAY_FOLLOW.includes(previous)) {
+        at = this.regexEnd(at);
+      } else if (char === '(' || char === '[' || char === '{') {
+        open.push(char === '(' ? ')' : char === '[' ? ']' : '}');
+      } else if (char === ')' || char === ']' || char === '}') {
+        // A closing character that opens nothing ends the declaration (`export { }` of a block).
+        if (open.length === 0) return false;
+        open.pop();
+      } else if (open.length === 0 && (char === ';' || char === ',')) {
+        return char === ',';
+      }
+      previous = char;
+    }
+    return end < text.length;
+  }
+
+  /** The index of the quote closing a string opened at `start`, or of the line end that ends it unclosed. */
+  private stringEnd(start: number, quote: string): number {
+    for (let at = start + 1; at < this.text.length; at += 1) {
+      const char = this.text[at];
+      if (char === '\\') at += 1;
+      else if (char === quote || char === '\n') return at;
+    }
+    return this.text.length;
+  }
+
+  /** The index of the `/` closing a regular expression opened at `start` (a `/` in a class `[…]` does not). */
+  private regexEnd(start: number): number {
+    let inClass = false;
+    for (let at = start + 1; at < this.text.length; at += 1) {
+      const char = this.text[at];
+      if (char === '\\') at += 1;
+      else if (char === '\n') return at;
+      else if (char === '[') inClass = true;
+      else if (char === ']') inClass = false;
+      else if (char === '/' && !inClass) return at;
+    }
+    return this.text.length;
   }
 
   /** `z`, `z.enum`, `z?.a . b`, followed by the end of the initializer (`;`, `,`, `)`, a line end, `!`, `as`, `satisfies`). */
@@ -200,6 +275,11 @@ class Scanner {
   }
 
 }
+
+/** How far past a declarator's `=` the scan looks for another declarator before it says "may". */
+const MAX_INITIALIZER_SCAN = 8192;
+/** The characters after which a `/` starts a regular expression rather than dividing. */
+const REGEX_MAY_FOLLOW = '=([{,;:!&|?+-*%<>~^';
 
 function memo<T>(cache: Map<number, T>, key: number, compute: () => T): T {
   if (cache.has(key)) return cache.get(key) as T;
