@@ -16,7 +16,7 @@ import type { BuilderValue, StaticValue } from '../src/analysis/values/static-va
 import { getSinkAnalysis, type SinkAnalysis } from '../src/analysis/flow/value-flow.js';
 import { declaredDestinationOf } from '../src/analysis/flow/declared-destination.js';
 import { holdsValue } from '../src/analysis/schemas/declared-schema-type.js';
-import { createRule } from '../src/util/create-rule.js';
+import { createRule, mayReportHere } from '../src/util/create-rule.js';
 import { compileNamePatterns } from '../src/util/name-patterns.js';
 import { fallbackVocabulary, importsMayHoldFallbackEvidence } from '../src/analysis/fallback/fallback-precheck.js';
 import { getEvaluator } from '../src/analysis/values/evaluator.js';
@@ -82,6 +82,8 @@ export default createRule<Options, MessageIds>({
   vocabulary: (context, [options]) => fallbackVocabulary(getSettings(context).libraries, options.schemaNames ?? []),
   mayReportWithoutVocabulary: (context) =>
     importsMayHoldFallbackEvidence(context.sourceCode, context.filename, getSettings(context).libraries, getEvaluator(context).libraryEnvironment.checked),
+  // Asked at the first value in a fallback's position (`mayReportHere`): most files have none.
+  deferImportCondition: true,
   create(context, [options]) {
     const configuredNames = compileNamePatterns(options.schemaNames ?? []);
     const checkOutputSchemas = options.checkOutputSchemas ?? false;
@@ -158,7 +160,7 @@ export default createRule<Options, MessageIds>({
       if (node.type === AST_NODE_TYPES.ObjectExpression && !mayBePermissiveObjectLiteral(node)) return;
       if (candidate.parent?.type === AST_NODE_TYPES.AssignmentExpression && candidate.parent.right === candidate && refinesItself(candidate.parent)) return;
       const position = getFallbackPosition(candidate, sourceCode);
-      if (!position) return;
+      if (!position || !mayReportHere(context)) return;
       // `return parseAnyDef(refs)`: a helper of the file whose every return is a permissive schema.
       const permissive = permissiveValueOf(node, sinks().evaluator) ?? permissiveHelperCall(node, sinks().evaluator, sourceCode.visitorKeys);
       if (!permissive) return;
@@ -230,7 +232,7 @@ export default createRule<Options, MessageIds>({
       const byName = call.arguments.length >= 2 && CONVERTER_NAMES.has(calleeName(call.callee) ?? '');
       // A Standard Schema hook (`s['~standard'].jsonSchema.input({ libraryOptions })`) passes its options on to the converter.
       const hook = !byName && call.arguments.length === 1 && mayBeStandardHook(call.callee);
-      if (!byName && !hook) return;
+      if ((!byName && !hook) || !mayReportHere(context)) return;
       const found = byName ? permissiveConverterOption(call, sinks().evaluator) : permissiveStandardSchemaOption(call, sinks().evaluator);
       if (!found) return;
       context.report({

@@ -44,6 +44,13 @@ export interface SchemaContractRule<Options extends readonly unknown[], MessageI
    */
   readonly mayReportWithoutVocabulary?: (context: Readonly<TSESLint.RuleContext<MessageIds, Options>>) => boolean;
   /**
+   * `mayReportWithoutVocabulary` is asked by the rule itself, through `mayReportHere`, at the
+   * first candidate that needs it, instead of before `create`: for a condition that walks the
+   * file's imports and a rule whose candidates are rarer than files (a fallback in a fallback's
+   * position), the file without one costs its listeners and no walk.
+   */
+  readonly deferImportCondition?: boolean;
+  /**
    * A second necessary condition, asked of a file that passed the first: evidence the rule needs
    * besides its vocabulary (a helper panics by `throw`, which most files spell, and is a schema
    * helper only by schema evidence in the file or behind its imports). False: no listener.
@@ -52,6 +59,22 @@ export interface SchemaContractRule<Options extends readonly unknown[], MessageI
 }
 
 let prechecksOn = true;
+
+/** The deferred conditions (`deferImportCondition`) of the files that spell none of their rule's vocabulary, answered at most once. */
+const deferredConditions = new WeakMap<object, { readonly ask: () => boolean; answer?: boolean }>();
+
+/**
+ * Whether the rule may report in the file `context` lints, as far as its deferred import condition
+ * can tell: true for a file that spells the rule's vocabulary (or while the pre-checks are off),
+ * else `mayReportWithoutVocabulary`'s answer, asked the first time and remembered for the file.
+ * False means no candidate of the file can become a finding.
+ */
+export function mayReportHere(context: object): boolean {
+  const deferred = deferredConditions.get(context);
+  if (!deferred) return true;
+  deferred.answer ??= deferred.ask();
+  return deferred.answer;
+}
 
 /**
  * Turns every rule's pre-check (vocabulary and imports) off or on again, for the whole process.
@@ -68,7 +91,7 @@ export function setPrechecksForSoundnessTest(on: boolean): void {
  * and the vocabulary check applied to every rule in one place, so no rule carries its own copy.
  */
 export function createRule<Options extends readonly unknown[], MessageIds extends string>(rule: SchemaContractRule<Options, MessageIds>) {
-  const { vocabulary, mayReportWithoutVocabulary, mayHoldEvidence, ...definition } = rule;
+  const { vocabulary, mayReportWithoutVocabulary, deferImportCondition, mayHoldEvidence, ...definition } = rule;
   const created = createUnbaselinedRule(definition);
   // A vocabulary depends on the options and settings only. ESLint hands every file of one config
   // the same settings object, but merges `meta.defaultOptions` into new options objects for every
@@ -89,8 +112,10 @@ export function createRule<Options extends readonly unknown[], MessageIds extend
     ...created,
     create: (context) => {
       offerToImporters(context);
-      if (vocabulary && prechecksOn && !mayMention(context.sourceCode, vocabularyFor(context)) && !mayReportWithoutVocabulary?.(context)) {
-        return {};
+      if (vocabulary && prechecksOn && !mayMention(context.sourceCode, vocabularyFor(context))) {
+        if (!mayReportWithoutVocabulary) return {};
+        if (deferImportCondition) deferredConditions.set(context, { ask: () => mayReportWithoutVocabulary(context) });
+        else if (!mayReportWithoutVocabulary(context)) return {};
       }
       if (mayHoldEvidence && prechecksOn && !mayHoldEvidence(context, context.options)) return {};
       return rule.create(context, context.options);

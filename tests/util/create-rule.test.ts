@@ -2,7 +2,7 @@ import * as tsParser from '@typescript-eslint/parser';
 import { ESLint, type Linter } from 'eslint';
 import { describe, expect, it } from 'vitest';
 import { vocabularyPattern } from '../../src/analysis/syntax/file-text.js';
-import { createRule } from '../../src/util/create-rule.js';
+import { createRule, mayReportHere, setPrechecksForSoundnessTest } from '../../src/util/create-rule.js';
 
 // A rule whose vocabulary is its one option: it reports every file it is created for.
 function wordRule(built: string[]) {
@@ -87,5 +87,59 @@ describe('createRule vocabulary cache keys', () => {
     expect(create(rule, beta, settings, 'beta')).toBe(true);
     expect(create(rule, alpha, {}, 'alpha')).toBe(true);
     expect(built).toEqual(['alpha', 'beta', 'alpha']);
+  });
+});
+
+describe('createRule deferred import condition', () => {
+  // A rule that reports each `return` (its candidates) when its condition holds, and counts how
+  // often the condition is asked.
+  function deferredRule(asked: string[], answer: boolean) {
+    return createRule<[], 'found'>({
+      name: 'deferred',
+      meta: {
+        type: 'problem',
+        docs: { description: 'Report returns where the word or the condition allows', recommended: false },
+        messages: { found: 'found' },
+        schema: [],
+        defaultOptions: [],
+      },
+      vocabulary: () => vocabularyPattern(['alpha']),
+      mayReportWithoutVocabulary: (context) => {
+        asked.push(context.filename);
+        return answer;
+      },
+      deferImportCondition: true,
+      create(context) {
+        return { ReturnStatement: (node) => mayReportHere(context) && context.report({ node, messageId: 'found' }) };
+      },
+    });
+  }
+
+  async function lint(answer: boolean, code: string, prechecks = true): Promise<{ found: number; asked: string[] }> {
+    const asked: string[] = [];
+    const eslint = new ESLint({
+      cwd: import.meta.dirname,
+      overrideConfigFile: true,
+      overrideConfig: [{ files: ['**/*.ts'], languageOptions: { parser: tsParser as Linter.Parser }, plugins: { t: { rules: { deferred: deferredRule(asked, answer) as never } } }, rules: { 't/deferred': 'error' } }],
+    });
+    setPrechecksForSoundnessTest(prechecks);
+    try {
+      return { found: await findings(eslint, code, 'a.ts'), asked };
+    } finally {
+      setPrechecksForSoundnessTest(true);
+    }
+  }
+
+  const TWO_RETURNS = 'function f() { return 1; }\nfunction g() { return 2; }\n';
+
+  it('is not asked of a file without a candidate, and once of a file with several', async () => {
+    expect(await lint(true, 'const beta = 1;\n')).toEqual({ found: 0, asked: [] });
+    expect(await lint(true, TWO_RETURNS)).toEqual({ found: 2, asked: [expect.stringMatching(/a\.ts$/)] });
+    expect(await lint(false, TWO_RETURNS)).toEqual({ found: 0, asked: [expect.stringMatching(/a\.ts$/)] });
+  });
+
+  it('is not asked of a file that spells the vocabulary, nor while the pre-checks are off', async () => {
+    expect(await lint(false, `const alpha = 1;\n${TWO_RETURNS}`)).toEqual({ found: 2, asked: [] });
+    expect(await lint(false, TWO_RETURNS, false)).toEqual({ found: 2, asked: [] });
   });
 });
