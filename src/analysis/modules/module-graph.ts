@@ -3,7 +3,7 @@ import { readFileWithin } from '../../util/bounded-read.js';
 import { stampInPass } from './file-stamps.js';
 import { admitToPass, HeldCache, HOLD_WEIGHTS, refusedInPass } from './module-cache.js';
 import { buildExportTable, type ExportTable } from './module-exports.js';
-import { parseModuleText, scopeOf, setParents, topLevelScope, type ParsedText } from './module-parser.js';
+import { moduleComments, parseModuleText, scopeOf, setParents, topLevelScope, type ParsedText } from './module-parser.js';
 import { isBareSpecifier, isReadable, packageNameOf, resolveSpecifier, type ImportSyntax, type Resolution } from './module-resolution.js';
 import { StarIndex, type StarSource } from './star-index.js';
 
@@ -124,12 +124,16 @@ export function getModuleAdoptionCounts(): ReadonlyMap<string, number> {
 }
 
 function parsedModuleOf(file: string, text: string, ast: TSESTree.Program, scopeManager: ScopeManager): ParsedModule {
+  // ESLint's parse has its comments; a parse here has none until a JSDoc is read (`moduleComments`).
+  let comments: readonly TSESTree.Comment[] | undefined = ast.comments;
   return {
     kind: 'module',
     file,
     text,
     ast,
-    comments: ast.comments ?? [],
+    get comments() {
+      return (comments ??= moduleComments(file, text));
+    },
     scopeManager,
     getScope: (node) => scopeOf(scopeManager, node),
     moduleScope: topLevelScope(scopeManager.globalScope as Scope),

@@ -62,7 +62,10 @@ function declaratorValue(ev: Evaluation, binding: Extract<Binding, { kind: 'decl
     file: module.file,
     isModuleLevel,
     exported: container?.type === 'ExportNamedDeclaration' || isExportedByName(binding.variable),
-    jsdoc: leadingJsdoc(module, container?.type === 'ExportNamedDeclaration' ? container : statement),
+    // Read only for a table's glossary marking: the module's comments are not needed before.
+    get jsdoc() {
+      return leadingJsdoc(module, container?.type === 'ExportNamedDeclaration' ? container : statement);
+    },
     init: declarator.init,
     value: bound,
   };
@@ -137,7 +140,9 @@ function enumValue(ev: Evaluation, module: ModuleSource, declaration: TSESTree.T
     file: module.file,
     isModuleLevel: container?.type === 'Program' || container?.parent?.type === 'Program',
     exported: container?.type === 'ExportNamedDeclaration' || isExportedByName(variable),
-    jsdoc: leadingJsdoc(module, container?.type === 'ExportNamedDeclaration' ? container : declaration),
+    get jsdoc() {
+      return leadingJsdoc(module, container?.type === 'ExportNamedDeclaration' ? container : declaration);
+    },
     init: undefined,
     value: bound,
   };
