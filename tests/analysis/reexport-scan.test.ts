@@ -120,14 +120,16 @@ describe('later declarators of an exported const', () => {
     const cases: [string, string[]][] = [
       ['export const a = 1, pick = z.enum;\n', ['./z.js']],
       ['export const a = 1,\n  pick = z.enum\n', ['./z.js']],
-      ['export let a = [1, 2], b = { c: 1, d: 2 };\n', ['./z.js']],
       ['export const half = x / 2, pick = z;\n', ['./z.js']],
       ['export const made = `${f(1, 2)}`, pick = z;\n', ['./z.js']],
+      ['export const a = 1, pick: typeof z.enum = z.enum;\n', ['./z.js']],
+      ['export const a = 1, { enum: pick } = z;\n', ['./z.js']],
+      ['export const a = 1, { schemas: { enum: pick } } = z;\n', ['./z.js']],
     ];
     for (const [source, specifiers] of cases) expect(relativeSpecifiersIn(IMPORT + source), source).toEqual(specifiers);
   });
 
-  it('count no comma inside brackets, strings, templates, regular expressions or comments', () => {
+  it('count no comma inside brackets, strings, templates, regular expressions or comments, nor a declarator holding a value', () => {
     const cases = [
       'export const a = f(1, 2);\n',
       'export const a = [1, 2];\nexport const b = { c: 1, d: 2 };\n',
@@ -137,6 +139,12 @@ describe('later declarators of an exported const', () => {
       'export const a = 1 // , b = z\n;\n',
       'export const a = 1 /* , */;\n',
       'export const a = (b: string) => ({ b, c: 1 });\n',
+      // Later declarators that hold values, and commas between type arguments.
+      'export let a = [1, 2], b = { c: 1, d: 2 };\n',
+      'export const createForm = async <T = Record<string, unknown>>(value: T) => value;\n',
+      'export const removals = new WeakMap<\n  object,\n  string\n>();\n',
+      'export const removals = new WeakMap<\n  object,\n  { removed: Set<string>; base: Record<string, string> }\n>();\n',
+      'export const a = 1, { b } = { b: 2 };\n',
     ];
     for (const source of cases) expect(relativeSpecifiersIn(IMPORT + source), source).toEqual([]);
   });

@@ -139,9 +139,8 @@ class Scanner {
   /**
    * An export of local names, which may be imports: `export { z }` (no `from`), `export default
    * z;`, `export =`, and `export const zz = z` (also `= z.enum`, with a type annotation or `as`).
-   * The first declarator's initializer must end there, so `export const shape = z.object({})` is
-   * a value, not an alias; one followed by another declarator (`export const a = 1, pick =
-   * z.enum`) counts as one, whatever the others hold (`mayDeclareMore`).
+   * The initializer must end there, so `export const shape = z.object({})` is a value, not an
+   * alias; so must a later declarator's (`export const a = 1, pick = z.enum`, `mayAliasLater`).
    */
   localReexport(index: number): boolean {
     const at = this.skipSpace(index);
@@ -164,19 +163,57 @@ class Scanner {
       if (afterKeyword === -1) continue;
       const assignment = this.#assignmentOrSemicolon.at(afterKeyword);
       if (assignment === -1 || this.text[assignment] !== '=') return false;
-      return memo(this.#aliasAfterAssignment, assignment, () => this.isAliasInitializer(assignment + 1) || this.mayDeclareMore(assignment + 1));
+      return memo(this.#aliasAfterAssignment, assignment, () => this.isAliasInitializer(assignment + 1) || this.mayAliasLater(assignment + 1));
     }
     return false;
   }
 
   /**
-   * Whether the initializer starting at `index` may be followed by another declarator: a `,`
-   * outside brackets, strings, templates, comments and regular expressions before a `;` there.
-   * A superset: a `,` between type arguments (`new Map<string, number>()`) or in a later
-   * statement of a file without semicolons counts too, and so does an initializer longer than
-   * `MAX_INITIALIZER_SCAN`, which keeps the scan linear in the text.
+   * Whether a later declarator of the declaration whose first initializer starts at `index` may
+   * alias an import: after a `,` outside brackets, strings, templates, comments and regular
+   * expressions, a name then `=` (or `:` and a type, then `=`), or a destructuring pattern then
+   * `=`, and an alias initializer, before a `;` there. A superset: a `,` between type arguments
+   * (`Map<string, number>`) is taken for a declarator's when one follows it, and an initializer
+   * longer than `MAX_INITIALIZER_SCAN` answers "may", which keeps the scan linear in the text.
    */
-  private mayDeclareMore(index: number): boolean {
+  private mayAliasLater(index: number): boolean {
+    let aliases = false;
+    const stop = this.walkCode(index, (char, at, depth) => {
+      // A closing character that opens nothing, or a `;`, ends the declaration.
+      if (depth < 0 || (depth === 0 && char === ';')) return true;
+      aliases = depth === 0 && char === ',' && this.declaresAlias(at + 1);
+      return aliases;
+    });
+    return stop === -1 || aliases;
+  }
+
+  /** After a declarator's `,`: `pick = z.enum`, `pick: T = z.enum`, `{ enum: pick } = z`. */
+  private declaresAlias(index: number): boolean {
+    const start = this.skipSpaceAndComments(index);
+    let patternEnd: number;
+    if (this.text[start] === '{' || this.text[start] === '[') {
+      const close = this.walkCode(start + 1, (_char, _at, depth) => depth < 0);
+      if (close === -1) return true;
+      patternEnd = close + 1;
+    } else {
+      patternEnd = this.identifierEnd(start);
+      if (patternEnd === -1) return false;
+    }
+    const next = this.skipSpaceAndComments(patternEnd);
+    if (this.text[next] === '=') return this.text[next + 1] !== '=' && this.text[next + 1] !== '>' && this.isAliasInitializer(next + 1);
+    if (this.text[next] !== ':') return false;
+    const assignment = this.#assignmentOrSemicolon.at(next + 1);
+    return assignment !== -1 && this.text[assignment] === '=' && this.isAliasInitializer(assignment + 1);
+  }
+
+  /**
+   * Reads the code from `index`, past strings, templates, comments and regular expressions, and
+   * hands `visit` every other character with the depth of the brackets opened since `index`: an
+   * opening one with the depth outside it, a closing one with the depth after it (-1 for one that
+   * closes a bracket opened before `index`). Returns where `visit` said to stop, the text's
+   * length at its end, or -1 past `MAX_INITIALIZER_SCAN` characters.
+   */
+  private walkCode(index: number, visit: (char: string, at: number, depth: number) => boolean): number {
     const text = this.text;
     const end = Math.min(text.length, index + MAX_INITIALIZER_SCAN);
     // The nesting under way: a bracket's closing character, or '`' for a template's text.
@@ -184,8 +221,7 @@ class Scanner {
     let previous = '=';
     for (let at = index; at < end; at += 1) {
       const char = text[at]!;
-      const inTemplate = open.at(-1) === '`';
-      if (inTemplate) {
+      if (open.at(-1) === '`') {
         if (char === '\\') at += 1;
         else if (char === '`') open.pop();
         else if (char === '$' && text[at + 1] === '{') {
@@ -206,17 +242,17 @@ class Scanner {
       } else if (char === '/' && REGEX_MAY_FOLLOW.includes(previous)) {
         at = this.regexEnd(at);
       } else if (char === '(' || char === '[' || char === '{') {
+        if (visit(char, at, open.length)) return at;
         open.push(char === '(' ? ')' : char === '[' ? ']' : '}');
       } else if (char === ')' || char === ']' || char === '}') {
-        // A closing character that opens nothing ends the declaration (`export { }` of a block).
-        if (open.length === 0) return false;
-        open.pop();
-      } else if (open.length === 0 && (char === ';' || char === ',')) {
-        return char === ',';
+        const depth = open.length === 0 ? -1 : (open.pop(), open.length);
+        if (visit(char, at, depth)) return at;
+      } else if (visit(char, at, open.length)) {
+        return at;
       }
       previous = char;
     }
-    return end < text.length;
+    return end < text.length ? -1 : text.length;
   }
 
   /** The index of the quote closing a string opened at `start`, or of the line end that ends it unclosed. */
