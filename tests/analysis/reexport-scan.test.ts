@@ -122,6 +122,7 @@ describe('later declarators of an exported const', () => {
       ['export const a = 1,\n  pick = z.enum\n', ['./z.js']],
       ['export const half = x / 2, pick = z;\n', ['./z.js']],
       ['export const made = `${f(1, 2)}`, pick = z;\n', ['./z.js']],
+      ['export const half = `1` / 2, pick = z;\n', ['./z.js']],
       ['export const a = 1, pick: typeof z.enum = z.enum;\n', ['./z.js']],
       ['export const a = 1, { enum: pick } = z;\n', ['./z.js']],
       ['export const a = 1, { schemas: { enum: pick } } = z;\n', ['./z.js']],
