@@ -3,6 +3,7 @@ import { mayMention } from '../analysis/syntax/file-text.js';
 import { offerToImporters } from '../analysis/modules/linted-modules.js';
 import { withBaseline } from '../baseline/rule-wrapper.js';
 import { packageInfo } from './package-info.js';
+import { getSettings, type SchemaContractSettings } from '../settings.js';
 
 /** Extra `meta.docs` fields every rule of this plugin declares; the configs are derived from them. */
 export interface SchemaContractRuleDocs {
@@ -93,17 +94,20 @@ export function setPrechecksForSoundnessTest(on: boolean): void {
 export function createRule<Options extends readonly unknown[], MessageIds extends string>(rule: SchemaContractRule<Options, MessageIds>) {
   const { vocabulary, mayReportWithoutVocabulary, deferImportCondition, mayHoldEvidence, ...definition } = rule;
   const created = createUnbaselinedRule(definition);
-  // A vocabulary depends on the options and settings only. ESLint hands every file of one config
-  // the same settings object, but merges `meta.defaultOptions` into new options objects for every
-  // file, so the options are keyed by their JSON (small, schema-validated data): building a
-  // pattern's source again for each file was a quarter of `no-schema-helper-throw`'s time.
-  const vocabularies = new Map<string, WeakMap<object, RegExp>>();
+  // A vocabulary depends on the options and the plugin's parsed settings only (`getSettings`).
+  // Neither is one object per config: ESLint 10 hands every file a copy of `settings` (the
+  // plugin's own key inside it, which `parseSettings` caches on, stays the same object), and
+  // merges `meta.defaultOptions` into new options objects for every file. So the patterns are kept
+  // per parsed settings and per options' JSON (small, schema-validated data): keyed by `settings`
+  // itself, every pattern was built again for every file (8 per file on the bench corpus).
+  const vocabularies = new WeakMap<SchemaContractSettings, Map<string, RegExp>>();
   const vocabularyFor = (context: Readonly<TSESLint.RuleContext<MessageIds, Options>>): RegExp => {
+    const settings = getSettings(context);
+    let byOptions = vocabularies.get(settings);
+    if (!byOptions) vocabularies.set(settings, (byOptions = new Map()));
     const optionsKey = context.options.length === 0 ? '' : JSON.stringify(context.options);
-    let bySettings = vocabularies.get(optionsKey);
-    if (!bySettings) vocabularies.set(optionsKey, (bySettings = new WeakMap()));
-    let pattern = bySettings.get(context.settings);
-    if (!pattern) bySettings.set(context.settings, (pattern = vocabulary!(context, context.options)));
+    let pattern = byOptions.get(optionsKey);
+    if (!pattern) byOptions.set(optionsKey, (pattern = vocabulary!(context, context.options)));
     return pattern;
   };
   // ESLint (9.15+, the peer range) has already merged `meta.defaultOptions` into `context.options`;

@@ -70,6 +70,23 @@ describe('the pre-checks that follow imports', () => {
     expect(fallbackMay('export const pick = (given?: { properties?: object }) => given?.properties ?? {};\n')).toBe(true);
   });
 
+  // The linted file's words are scanned once, with the rule's vocabulary: every word that makes a
+  // value a schema by what it is must be in it, or a file spelling only that word as code would be
+  // turned away.
+  it.each([
+    ['a converter', 'export const pick = (given?: object) => given ?? toJsonSchema(given);\n'],
+    ['Ajv', 'export const pick = (given?: object) => given ?? ajv.getSchema(given);\n'],
+    ['a validator', 'export const pick = (given?: object) => given ?? new Validator(given);\n'],
+    ['a compile call', 'export const pick = (given?: object) => given ?? compile(given);\n'],
+    ['a library name', 'export const pick = (given?: object) => given ?? zod.any();\n'],
+    ['a `$ref` key', "export const pick = (given?: object) => given ?? { $ref: '#/x' };\n"],
+    ['a `properties` key', 'export const pick = (given?: object) => given ?? { properties: {} };\n'],
+    ['a `not` key', 'export const pick = (given?: object) => given ?? { not: {} };\n'],
+    ['an enum', 'enum Kind { A }\nexport const pick = (given?: object) => given ?? Kind;\n'],
+  ])("take %s in the linted file's code for evidence", (_name, code) => {
+    expect(fallbackMay(code)).toBe(true);
+  });
+
   it('take no key inside a longer name for evidence', () => {
     // long-names.ts spells `enum`, `properties` and `parameters` inside `enumerable`,
     // `defineProperties` and `ConstructorParameters`.

@@ -54,8 +54,11 @@ describe('createRule vocabulary', () => {
     const beta = eslintFor(config('beta'));
     expect(await findings(beta, 'const alpha = 1;', 'a.ts')).toBe(0);
     expect(await findings(beta, 'const beta = 1;', 'b.ts')).toBe(1);
-    // The same word under other settings is built again (a vocabulary may read the settings).
+    // Another key of `settings` is no setting of this plugin: the pattern is the one built first.
     expect(await findings(eslintFor(config('alpha', { other: true })), 'const alpha = 1;', 'a.ts')).toBe(1);
+    // The same word under other settings of the plugin is built again (a vocabulary may read them).
+    const zodAlias = { 'schema-contract': { libraries: { zod: ['my-zod'] } } };
+    expect(await findings(eslintFor(config('alpha', zodAlias)), 'const alpha = 1;', 'a.ts')).toBe(1);
     expect(built).toEqual(['alpha', 'beta', 'alpha']);
   });
 });
@@ -76,16 +79,18 @@ describe('createRule vocabulary cache keys', () => {
     return Object.keys(rule.create(context as never)).length > 0;
   }
 
-  it('keys the pattern by the options object and by the settings object', () => {
+  it('keys the pattern by the options and by the plugin settings, not by the settings object', () => {
     const built: string[] = [];
     const rule = wordRule(built);
-    const settings = {};
+    const plugin = { libraries: { zod: ['my-zod'] } };
     const alpha = { word: 'alpha' };
-    const beta = { word: 'beta' };
-    expect(create(rule, alpha, settings, 'alpha')).toBe(true);
-    expect(create(rule, alpha, settings, 'beta')).toBe(false);
-    expect(create(rule, beta, settings, 'beta')).toBe(true);
-    expect(create(rule, alpha, {}, 'alpha')).toBe(true);
+    expect(create(rule, alpha, { 'schema-contract': plugin }, 'alpha')).toBe(true);
+    // ESLint 10 hands each file a copy of `settings`: the plugin's object inside is the same one.
+    expect(create(rule, { word: 'alpha' }, { 'schema-contract': plugin }, 'beta')).toBe(false);
+    expect(create(rule, { word: 'beta' }, { 'schema-contract': plugin }, 'beta')).toBe(true);
+    expect(built).toEqual(['alpha', 'beta']);
+    // Other settings of the plugin: built again.
+    expect(create(rule, alpha, { 'schema-contract': { libraries: { zod: ['other-zod'] } } }, 'alpha')).toBe(true);
     expect(built).toEqual(['alpha', 'beta', 'alpha']);
   });
 });

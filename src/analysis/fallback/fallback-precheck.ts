@@ -3,7 +3,7 @@ import type { SchemaLibrarySettings } from '../../settings.js';
 import { importsMayProvide, type TextQuestion } from '../modules/module-summary.js';
 import { mayReachPackage } from '../modules/package-reach.js';
 import { librarySpecifiers } from '../schemas/schema-libraries.js';
-import { ANY_TEXT, decodedText, spellsOutsideProse, vocabularyPattern } from '../syntax/file-text.js';
+import { ANY_TEXT, decodedSourceText, decodedText, mayMention, vocabularyPattern } from '../syntax/file-text.js';
 
 /**
  * The necessary condition of `no-permissive-schema-fallback`: what a file must spell, or import,
@@ -98,7 +98,7 @@ interface Patterns {
   readonly file: RegExp;
   readonly question: TextQuestion;
   /** The linted file's own evidence: as `question.evidence`, with the words that suffice alone counted outside prose only. */
-  readonly own: (text: string) => number;
+  readonly own: (sourceCode: Readonly<TSESLint.SourceCode>) => number;
 }
 
 const byLibraries = new WeakMap<SchemaLibrarySettings, Patterns>();
@@ -121,13 +121,15 @@ function patternsFor(libraries: SchemaLibrarySettings): Patterns {
     const judged = (part: string): number => (file.test(part) || (exportsValues && values.test(part)) ? ANY : 0) | (exportsValues ? pairsIn(part) : 0);
     return judged(text) | (decoded === text ? 0 : judged(decoded));
   };
-  // The linted file's words are judged as its vocabulary is (`mayMention`): a word of prose, beside
-  // another plain word on its line, is no code. Imported modules' texts are not: filtering them cost
-  // more than the files it turned away.
-  const own = (text: string): number => {
-    const decoded = decodedText(text);
-    const judged = (part: string): number => (spellsOutsideProse(part, file) || spellsOutsideProse(part, values) ? ANY : 0) | pairsIn(part);
-    return judged(text) | (decoded === text ? 0 : judged(decoded));
+  // The linted file's words are judged as its vocabulary is (`mayMention`, whose answer the rule's
+  // own vocabulary check has usually asked already): a word of prose, beside another plain word on
+  // its line, is no code. `values` needs no scan of its own there: its alternatives are `file`'s,
+  // in the same order, so each of its matches lies in an identifier `file` matched too (the same
+  // verdict) or in a match of `file` that no prose can be. Imported modules' texts are not judged
+  // so: filtering them cost more than the files it turned away.
+  const own = (sourceCode: Readonly<TSESLint.SourceCode>): number => {
+    const decoded = decodedSourceText(sourceCode);
+    return (mayMention(sourceCode, file) ? ANY : 0) | pairsIn(sourceCode.text) | (decoded === sourceCode.text ? 0 : pairsIn(decoded));
   };
   patterns = { file, question: { key: file.source, evidence, suffices }, own };
   byLibraries.set(libraries, patterns);
@@ -159,7 +161,7 @@ export function importsMayHoldFallbackEvidence(
   let answer = byLibraries.get(libraries);
   if (answer === undefined) {
     const { question, own: ownEvidence } = patternsFor(libraries);
-    const own = ownEvidence(sourceCode.text);
+    const own = ownEvidence(sourceCode);
     // A type from a project module is a schema type only as a schema library's, behind a barrel.
     const typesMay = (specifier: string): boolean => mayReachPackage(file, specifier, librarySpecifiers(libraries), checked);
     answer = suffices(own) || importsMayProvide(sourceCode, file, question, own, checked, typesMay);

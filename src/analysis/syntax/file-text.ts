@@ -57,15 +57,36 @@ export const ANY_TEXT: RegExp = /(?:)/;
  * (see `spellsOutsideProse`): a word no rule reads in a comment or a message.
  */
 export function mayMention(sourceCode: Readonly<TSESLint.SourceCode>, vocabulary: RegExp): boolean {
+  let byVocabulary = mentions.get(sourceCode);
+  if (!byVocabulary) mentions.set(sourceCode, (byVocabulary = new Map()));
+  let answer = byVocabulary.get(vocabulary);
+  if (answer === undefined) byVocabulary.set(vocabulary, (answer = spellsOutsideProseOrEscaped(sourceCode, vocabulary)));
+  return answer;
+}
+
+/**
+ * `mayMention`'s answers per linted file (its `SourceCode`, one per lint): a rule's vocabulary is
+ * asked again by another rule's condition (the fallback rule's words are the helper rule's
+ * evidence), and a scan of a long file costs more than the lookup.
+ */
+const mentions = new WeakMap<object, Map<RegExp, boolean>>();
+
+function spellsOutsideProseOrEscaped(sourceCode: Readonly<TSESLint.SourceCode>, vocabulary: RegExp): boolean {
+  if (spellsOutsideProse(sourceCode.text, vocabulary)) return true;
+  const decoded = decodedSourceText(sourceCode);
+  return decoded !== sourceCode.text && spellsOutsideProse(decoded, vocabulary);
+}
+
+/** The linted file's text with its escapes decoded (`decodedText`), once per `SourceCode`. */
+export function decodedSourceText(sourceCode: Readonly<TSESLint.SourceCode>): string {
   const { text } = sourceCode;
-  if (spellsOutsideProse(text, vocabulary)) return true;
-  if (!text.includes('\\')) return false;
+  if (!text.includes('\\')) return text;
   let decoded = decodedTexts.get(sourceCode);
   if (decoded === undefined) {
     decoded = decodeEscapes(text);
     decodedTexts.set(sourceCode, decoded);
   }
-  return spellsOutsideProse(decoded, vocabulary);
+  return decoded;
 }
 
 /**
