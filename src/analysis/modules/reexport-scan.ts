@@ -11,6 +11,8 @@
  * other step reads characters no other start reads: time linear in the text.
  */
 
+import { skipSpace, skipSpaceAndComments, walkCode } from './code-walk.js';
+
 const WORD = /[\w$]/;
 const IDENTIFIER_START = /[A-Za-z_$]/;
 const SPACE = /\s/;
@@ -62,24 +64,11 @@ class Scanner {
   }
 
   skipSpace(index: number): number {
-    while (index < this.text.length && SPACE.test(this.text[index]!)) index += 1;
-    return index;
+    return skipSpace(this.text, index);
   }
 
-  /** Past white space and comments; an unclosed comment runs to the end. */
   skipSpaceAndComments(index: number): number {
-    for (;;) {
-      index = this.skipSpace(index);
-      if (this.text.startsWith('/*', index)) {
-        const end = this.text.indexOf('*/', index + 2);
-        index = end === -1 ? this.text.length : end + 2;
-      } else if (this.text.startsWith('//', index)) {
-        const end = this.text.indexOf('\n', index + 2);
-        index = end === -1 ? this.text.length : end + 1;
-      } else {
-        return index;
-      }
-    }
+    return skipSpaceAndComments(this.text, index);
   }
 
   /** After `word` at `index` when it is there as a whole word; -1 otherwise. */
@@ -178,7 +167,7 @@ class Scanner {
    */
   private mayAliasLater(index: number): boolean {
     let aliases = false;
-    const stop = this.walkCode(index, (char, at, depth) => {
+    const stop = walkCode(this.text, index, MAX_INITIALIZER_SCAN, (char, at, depth) => {
       // A closing character that opens nothing, or a `;`, ends the declaration.
       if (depth < 0 || (depth === 0 && char === ';')) return true;
       aliases = depth === 0 && char === ',' && this.declaresAlias(at + 1);
@@ -192,7 +181,7 @@ class Scanner {
     const start = this.skipSpaceAndComments(index);
     let patternEnd: number;
     if (this.text[start] === '{' || this.text[start] === '[') {
-      const close = this.walkCode(start + 1, (_char, _at, depth) => depth < 0);
+      const close = walkCode(this.text, start + 1, MAX_INITIALIZER_SCAN, (_char, _at, depth) => depth < 0);
       if (close === -1) return true;
       patternEnd = close + 1;
     } else {
@@ -204,79 +193,6 @@ class Scanner {
     if (this.text[next] !== ':') return false;
     const assignment = this.#assignmentOrSemicolon.at(next + 1);
     return assignment !== -1 && this.text[assignment] === '=' && this.isAliasInitializer(assignment + 1);
-  }
-
-  /**
-   * Reads the code from `index`, past strings, templates, comments and regular expressions, and
-   * hands `visit` every other character with the depth of the brackets opened since `index`: an
-   * opening one with the depth outside it, a closing one with the depth after it (-1 for one that
-   * closes a bracket opened before `index`). Returns where `visit` said to stop, the text's
-   * length at its end, or -1 past `MAX_INITIALIZER_SCAN` characters.
-   */
-  private walkCode(index: number, visit: (char: string, at: number, depth: number) => boolean): number {
-    const text = this.text;
-    const end = Math.min(text.length, index + MAX_INITIALIZER_SCAN);
-    // The nesting under way: a bracket's closing character, or '`' for a template's text.
-    const open: string[] = [];
-    let previous = '=';
-    for (let at = index; at < end; at += 1) {
-      const char = text[at]!;
-      if (open.at(-1) === '`') {
-        if (char === '\\') at += 1;
-        else if (char === '`') open.pop();
-        else if (char === '$' && text[at + 1] === '{') {
-          open.push('}');
-          at += 1;
-        }
-        continue;
-      }
-      if (char === '/' && (text[at + 1] === '/' || text[at + 1] === '*')) {
-        at = this.skipSpaceAndComments(at) - 1;
-        continue;
-      }
-      if (SPACE.test(char)) continue;
-      if (char === "'" || char === '"') {
-        at = this.stringEnd(at, char);
-      } else if (char === '`') {
-        open.push('`');
-      } else if (char === '/' && REGEX_MAY_FOLLOW.includes(previous)) {
-        at = this.regexEnd(at);
-      } else if (char === '(' || char === '[' || char === '{') {
-        if (visit(char, at, open.length)) return at;
-        open.push(char === '(' ? ')' : char === '[' ? ']' : '}');
-      } else if (char === ')' || char === ']' || char === '}') {
-        const depth = open.length === 0 ? -1 : (open.pop(), open.length);
-        if (visit(char, at, depth)) return at;
-      } else if (visit(char, at, open.length)) {
-        return at;
-      }
-      previous = char;
-    }
-    return end < text.length ? -1 : text.length;
-  }
-
-  /** The index of the quote closing a string opened at `start`, or of the line end that ends it unclosed. */
-  private stringEnd(start: number, quote: string): number {
-    for (let at = start + 1; at < this.text.length; at += 1) {
-      const char = this.text[at];
-      if (char === '\\') at += 1;
-      else if (char === quote || char === '\n') return at;
-    }
-    return this.text.length;
-  }
-
-  /** The index of the `/` closing a regular expression opened at `start` (a `/` in a class `[…]` does not). */
-  private regexEnd(start: number): number {
-    let inClass = false;
-    for (let at = start + 1; at < this.text.length; at += 1) {
-      const char = this.text[at];
-      if (char === '\\') at += 1;
-      else if (char === '\n') return at;
-      else if (char === '[') inClass = true;
-      else if (char === ']') inClass = false;
-      else if (char === '/' && !inClass) return at;
-    }
-    return this.text.length;
   }
 
   /** `z`, `z.enum`, `z?.a . b`, followed by the end of the initializer (`;`, `,`, `)`, a line end, `!`, `as`, `satisfies`). */
@@ -314,8 +230,6 @@ class Scanner {
 
 /** How far past a declarator's `=` the scan looks for another declarator before it says "may". */
 const MAX_INITIALIZER_SCAN = 8192;
-/** The characters after which a `/` starts a regular expression rather than dividing. */
-const REGEX_MAY_FOLLOW = '=([{,;:!&|?+-*%<>~^';
 
 function memo<T>(cache: Map<number, T>, key: number, compute: () => T): T {
   if (cache.has(key)) return cache.get(key) as T;
