@@ -83,7 +83,7 @@ export default createRule<Options, MessageIds>({
   mayReportWithoutVocabulary: (context) =>
     importsMayHoldFallbackEvidence(context.sourceCode, context.filename, getSettings(context).libraries, getEvaluator(context).libraryEnvironment.checked),
   // Asked at the first value in a fallback's position (`mayReportHere`): most files have none.
-  deferImportCondition: true,
+  deferConditions: true,
   create(context, [options]) {
     const configuredNames = compileNamePatterns(options.schemaNames ?? []);
     const checkOutputSchemas = options.checkOutputSchemas ?? false;

@@ -4,7 +4,7 @@ import { createPanicDetector, panicVocabulary } from '../src/analysis/panic/pani
 import { createSchemaHelperFinder, type SchemaHelperReason } from '../src/analysis/panic/schema-helper.js';
 import { getEvaluator } from '../src/analysis/values/evaluator.js';
 import { getSettings } from '../src/settings.js';
-import { createRule } from '../src/util/create-rule.js';
+import { createRule, mayReportHere } from '../src/util/create-rule.js';
 import { compileNamePatterns } from '../src/util/name-patterns.js';
 
 export interface RuleOptions {
@@ -92,6 +92,9 @@ export default createRule<Options, MessageIds>({
   mayHoldEvidence: (context, [options]) =>
     ((options as Required<RuleOptions>).helperNames.length > 0) ||
     importsMayHoldFallbackEvidence(context.sourceCode, context.filename, getSettings(context).libraries, getEvaluator(context).libraryEnvironment.checked),
+  // Asked at the first panic (`mayReportHere`): the vocabulary's words are parts of many names
+  // (`AbortController`, `onFailure`, `exitCode`), and a file without a panic needs no walk.
+  deferConditions: true,
   create(context, [options]) {
     // `meta.defaultOptions` has been merged in, so every option is present.
     const { allowErrorClasses, ignoreNames, helperNames, panicFunctions } = options as Required<RuleOptions>;
@@ -100,7 +103,7 @@ export default createRule<Options, MessageIds>({
 
     function check(node: TSESTree.ThrowStatement | TSESTree.CallExpression): void {
       const construct = panics.getPanicConstruct(node);
-      if (!construct) return;
+      if (!construct || !mayReportHere(context)) return;
       const helper = helpers.findEnclosingHelper(node);
       if (!helper) return;
       if (construct.catchable && panics.isCaughtWithin(node, helper.node)) return;

@@ -45,12 +45,13 @@ export interface SchemaContractRule<Options extends readonly unknown[], MessageI
    */
   readonly mayReportWithoutVocabulary?: (context: Readonly<TSESLint.RuleContext<MessageIds, Options>>) => boolean;
   /**
-   * `mayReportWithoutVocabulary` is asked by the rule itself, through `mayReportHere`, at the
-   * first candidate that needs it, instead of before `create`: for a condition that walks the
-   * file's imports and a rule whose candidates are rarer than files (a fallback in a fallback's
-   * position), the file without one costs its listeners and no walk.
+   * The conditions that walk the file's imports (`mayReportWithoutVocabulary`, `mayHoldEvidence`)
+   * are asked by the rule itself, through `mayReportHere`, at the first candidate that needs them,
+   * instead of before `create`: for a rule whose candidates are rarer than files (a fallback in a
+   * fallback's position, a panic a schema helper could hold), the file without one costs its
+   * listeners and no walk.
    */
-  readonly deferImportCondition?: boolean;
+  readonly deferConditions?: boolean;
   /**
    * A second necessary condition, asked of a file that passed the first: evidence the rule needs
    * besides its vocabulary (a helper panics by `throw`, which most files spell, and is a schema
@@ -61,14 +62,15 @@ export interface SchemaContractRule<Options extends readonly unknown[], MessageI
 
 let prechecksOn = true;
 
-/** The deferred conditions (`deferImportCondition`) of the files that spell none of their rule's vocabulary, answered at most once. */
+/** The deferred conditions (`deferConditions`) of each linted file and rule, answered at most once. */
 const deferredConditions = new WeakMap<object, { readonly ask: () => boolean; answer?: boolean }>();
 
 /**
- * Whether the rule may report in the file `context` lints, as far as its deferred import condition
- * can tell: true for a file that spells the rule's vocabulary (or while the pre-checks are off),
- * else `mayReportWithoutVocabulary`'s answer, asked the first time and remembered for the file.
- * False means no candidate of the file can become a finding.
+ * Whether the rule may report in the file `context` lints, as far as its deferred conditions can
+ * tell (`deferConditions`): true for a rule without any (or while the pre-checks are off), else
+ * the answer of `mayReportWithoutVocabulary` (for a file that spells none of the vocabulary) and
+ * `mayHoldEvidence`, asked the first time and remembered for the file. False means no candidate
+ * of the file can become a finding.
  */
 export function mayReportHere(context: object): boolean {
   const deferred = deferredConditions.get(context);
@@ -92,7 +94,7 @@ export function setPrechecksForSoundnessTest(on: boolean): void {
  * and the vocabulary check applied to every rule in one place, so no rule carries its own copy.
  */
 export function createRule<Options extends readonly unknown[], MessageIds extends string>(rule: SchemaContractRule<Options, MessageIds>) {
-  const { vocabulary, mayReportWithoutVocabulary, deferImportCondition, mayHoldEvidence, ...definition } = rule;
+  const { vocabulary, mayReportWithoutVocabulary, deferConditions, mayHoldEvidence, ...definition } = rule;
   const created = createUnbaselinedRule(definition);
   // A vocabulary depends on the options and the plugin's parsed settings only (`getSettings`).
   // Neither is one object per config: ESLint 10 hands every file a copy of `settings` (the
@@ -116,12 +118,17 @@ export function createRule<Options extends readonly unknown[], MessageIds extend
     ...created,
     create: (context) => {
       offerToImporters(context);
+      const conditions: (() => boolean)[] = [];
       if (vocabulary && prechecksOn && !mayMention(context.sourceCode, vocabularyFor(context))) {
         if (!mayReportWithoutVocabulary) return {};
-        if (deferImportCondition) deferredConditions.set(context, { ask: () => mayReportWithoutVocabulary(context) });
-        else if (!mayReportWithoutVocabulary(context)) return {};
+        conditions.push(() => mayReportWithoutVocabulary(context));
       }
-      if (mayHoldEvidence && prechecksOn && !mayHoldEvidence(context, context.options)) return {};
+      if (mayHoldEvidence && prechecksOn) conditions.push(() => mayHoldEvidence(context, context.options));
+      if (conditions.length > 0) {
+        const ask = (): boolean => conditions.every((condition) => condition());
+        if (deferConditions) deferredConditions.set(context, { ask });
+        else if (!ask()) return {};
+      }
       return rule.create(context, context.options);
     },
   });
