@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import type { TSESLint } from '@typescript-eslint/utils';
 import { describe, expect, it } from 'vitest';
 import { importsMayHoldFallbackEvidence } from '../../src/analysis/fallback/fallback-precheck.js';
 import { mayImportLibraryBinding } from '../../src/analysis/schemas/schema-libraries.js';
@@ -86,6 +87,24 @@ describe('the pre-checks that follow imports', () => {
   ])("take %s in the linted file's code for evidence", (_name, code) => {
     expect(fallbackMay(code)).toBe(true);
   });
+
+  it('end a comment between a word and what follows it at its own `*/`, not a later one', () => {
+    // `b /* two */ [k]` is a member read, no computed key: the gap after `a,` ends at `b`. A
+    // block comment that could also end at a later `*/` took `/* one */ b /* two */` for one.
+    expect(fallbackMay("const k = 'ty';\nexport const pick = (given?: object) => given ?? f(a, /* one */ b /* two */ [k]);\n")).toBe(false);
+    expect(fallbackMay("const k = 'ty';\nexport const pick = (given?: object) => given ?? { /* one */ [k]: 1 };\n")).toBe(true);
+  });
+
+  it('read a table of commented entries in time linear in its length', () => {
+    // 150,000 entries (`, /* 7 */ 7`) and a computed key at the end. That comment ending at any
+    // later `*/` made every entry rescan the rest of the text: minutes for this text, against
+    // milliseconds now. The file needs no parse: its own text holds the evidence, so the answer
+    // comes before any import is read.
+    const entries = Array.from({ length: 150_000 }, (_, index) => `  /* ${index} */ ${index},`).join('\n');
+    const text = `export const TABLE = [\n${entries}\n];\nexport const key = { ['ty' + 'pe']: 'object' };\n`;
+    const sourceCode = { text } as unknown as TSESLint.SourceCode;
+    expect(importsMayHoldFallbackEvidence(sourceCode, LINTED, { zod: [], typebox: [], valibot: [] }, new Set())).toBe(true);
+  }, 10_000);
 
   it('take no key inside a longer name for evidence', () => {
     // long-names.ts spells `enum`, `properties` and `parameters` inside `enumerable`,
