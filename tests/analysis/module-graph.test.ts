@@ -77,6 +77,23 @@ describe('module graph: whether a relative import can lead to a package', () => 
     expect(mayReachPackage(from, './computed.js', packages, new Set())).toBe(false);
   });
 
+  it('counts a package as named only where a string literal quotes it, escapes decoded', () => {
+    const root = project({
+      // A bundle that carries a copy of zod's code and says so in a comment passes no binding of the package.
+      'bundle.ts': "// bundled from zod@3 and valibot\nconst zodLike = { enum: (values: string[]) => values };\nexport { zodLike };\n",
+      'required.ts': "const z = require('zod');\nexport { z };\n",
+      'double.ts': 'export { z } from "zod";\n',
+      'escaped.ts': "export { z } from '\\x7aod';\n",
+    });
+    const from = join(root, 'server.ts');
+    expect(mayReachPackage(from, './bundle.js', packages, new Set())).toBe(false);
+    // Answered from the text: the bundle is not parsed to learn that its export is its own.
+    expect(getModuleParseCounts().get(join(root, 'bundle.ts'))).toBeUndefined();
+    expect(mayReachPackage(from, './required.js', packages, new Set())).toBe(true);
+    expect(mayReachPackage(from, './double.js', packages, new Set())).toBe(true);
+    expect(mayReachPackage(from, './escaped.js', packages, new Set())).toBe(true);
+  });
+
   it('is right for every module of an import cycle, whichever is asked first', () => {
     const root = project({
       'a.ts': "export * from './b.js';\nexport * from './c.js';\n",

@@ -11,6 +11,7 @@
  * other step reads characters no other start reads: time linear in the text.
  */
 
+import { decodedText } from '../syntax/file-text.js';
 import { skipSpace, skipSpaceAndComments, walkCode } from './code-walk.js';
 
 const WORD = /[\w$]/;
@@ -315,7 +316,8 @@ export function relativeSpecifiersIn(text: string): string[] | undefined {
   for (let index = text.indexOf('from'); index !== -1 && !escaped; index = text.indexOf('from', index + 1)) {
     const quoteAt = scanner.skipSpace(index + 4);
     const quote = text[quoteAt];
-    if ((quote !== "'" && quote !== '"') || text[quoteAt + 1] !== '.') continue;
+    // A specifier may begin with an escape too (`'\x2e/a.js'` is `./a.js`).
+    if ((quote !== "'" && quote !== '"') || (text[quoteAt + 1] !== '.' && text[quoteAt + 1] !== '\\')) continue;
     let end = quoteAt + 1;
     while (end < text.length && text[end] !== "'" && text[end] !== '"' && text[end] !== '\\') end += 1;
     escaped = text[end] === '\\';
@@ -330,12 +332,28 @@ function relativeStringsIn(text: string): string[] | undefined {
   // search for a closing quote ends at the next quote of the kind, which is the next start.
   const quotes = /['"]/g;
   for (let match = quotes.exec(text); match; match = quotes.exec(text)) {
-    if (text[match.index + 1] !== '.') continue;
+    const first = text[match.index + 1];
+    if (first !== '.' && first !== '\\') continue;
     const end = text.indexOf(match[0], match.index + 1);
-    const candidate = end === -1 ? '' : text.slice(match.index + 1, end);
-    // `'.\u002fx.js'` is the specifier `./x.js`: any escape makes the module opaque to the scan.
-    if (candidate.includes('\\')) return undefined;
-    if (RELATIVE_SPECIFIER.test(candidate)) found.add(candidate);
+    const written = end === -1 ? '' : text.slice(match.index + 1, end);
+    if (!written.includes('\\')) {
+      if (RELATIVE_SPECIFIER.test(written)) found.add(written);
+      continue;
+    }
+    // A string whose closing quote is escaped (`'./it\'s.js'`) did not end here: the scan cannot
+    // tell what it holds.
+    if (endsInEscape(written)) return undefined;
+    // `'.\u002fx.js'` is the specifier `./x.js`. Bundles are full of strings like `".\\d+"`,
+    // which decode to no specifier; before escapes were decoded, each made its module opaque.
+    const decoded = decodedText(written);
+    if (RELATIVE_SPECIFIER.test(decoded)) found.add(decoded);
   }
   return [...found];
+}
+
+/** Whether `written` ends in an odd run of backslashes, which escapes the quote after it. */
+function endsInEscape(written: string): boolean {
+  let count = 0;
+  while (count < written.length && written[written.length - 1 - count] === '\\') count += 1;
+  return count % 2 === 1;
 }
