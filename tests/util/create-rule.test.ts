@@ -96,23 +96,35 @@ describe('createRule vocabulary cache keys', () => {
 });
 
 describe('createRule deferred conditions', () => {
-  // A rule that reports each `return` (its candidates) when its condition holds, and counts how
-  // often the condition is asked.
-  function deferredRule(asked: string[], answer: boolean) {
+  /**
+   * A rule that reports each `return` (its candidates) when its conditions hold, and records
+   * which condition is asked when: `imports` (`mayReportWithoutVocabulary`, asked of a file that
+   * spells none of the vocabulary) and, when given, `evidence` (`mayHoldEvidence`, as the helper
+   * rule's second condition).
+   */
+  function deferredRule(asked: string[], answers: { imports: boolean; evidence?: boolean }) {
     return createRule<[], 'found'>({
       name: 'deferred',
       meta: {
         type: 'problem',
-        docs: { description: 'Report returns where the word or the condition allows', recommended: false },
+        docs: { description: 'Report returns where the word and the conditions allow', recommended: false },
         messages: { found: 'found' },
         schema: [],
         defaultOptions: [],
       },
       vocabulary: () => vocabularyPattern(['alpha']),
-      mayReportWithoutVocabulary: (context) => {
-        asked.push(context.filename);
-        return answer;
+      mayReportWithoutVocabulary: () => {
+        asked.push('imports');
+        return answers.imports;
       },
+      ...(answers.evidence === undefined
+        ? {}
+        : {
+            mayHoldEvidence: () => {
+              asked.push('evidence');
+              return answers.evidence!;
+            },
+          }),
       deferConditions: true,
       create(context) {
         return { ReturnStatement: (node) => mayReportHere(context) && context.report({ node, messageId: 'found' }) };
@@ -120,12 +132,12 @@ describe('createRule deferred conditions', () => {
     });
   }
 
-  async function lint(answer: boolean, code: string, prechecks = true): Promise<{ found: number; asked: string[] }> {
+  async function lint(answers: { imports: boolean; evidence?: boolean }, code: string, prechecks = true): Promise<{ found: number; asked: string[] }> {
     const asked: string[] = [];
     const eslint = new ESLint({
       cwd: import.meta.dirname,
       overrideConfigFile: true,
-      overrideConfig: [{ files: ['**/*.ts'], languageOptions: { parser: tsParser as Linter.Parser }, plugins: { t: { rules: { deferred: deferredRule(asked, answer) as never } } }, rules: { 't/deferred': 'error' } }],
+      overrideConfig: [{ files: ['**/*.ts'], languageOptions: { parser: tsParser as Linter.Parser }, plugins: { t: { rules: { deferred: deferredRule(asked, answers) as never } } }, rules: { 't/deferred': 'error' } }],
     });
     setPrechecksForSoundnessTest(prechecks);
     try {
@@ -136,64 +148,30 @@ describe('createRule deferred conditions', () => {
   }
 
   const TWO_RETURNS = 'function f() { return 1; }\nfunction g() { return 2; }\n';
+  const SPELLED = `const alpha = 1;\n${TWO_RETURNS}`;
 
   it('is not asked of a file without a candidate, and once of a file with several', async () => {
-    expect(await lint(true, 'const beta = 1;\n')).toEqual({ found: 0, asked: [] });
-    expect(await lint(true, TWO_RETURNS)).toEqual({ found: 2, asked: [expect.stringMatching(/a\.ts$/)] });
-    expect(await lint(false, TWO_RETURNS)).toEqual({ found: 0, asked: [expect.stringMatching(/a\.ts$/)] });
+    expect(await lint({ imports: true }, 'const beta = 1;\n')).toEqual({ found: 0, asked: [] });
+    expect(await lint({ imports: true }, TWO_RETURNS)).toEqual({ found: 2, asked: ['imports'] });
+    expect(await lint({ imports: false }, TWO_RETURNS)).toEqual({ found: 0, asked: ['imports'] });
   });
 
   it('is not asked of a file that spells the vocabulary, nor while the pre-checks are off', async () => {
-    expect(await lint(false, `const alpha = 1;\n${TWO_RETURNS}`)).toEqual({ found: 2, asked: [] });
-    expect(await lint(false, TWO_RETURNS, false)).toEqual({ found: 2, asked: [] });
+    expect(await lint({ imports: false }, SPELLED)).toEqual({ found: 2, asked: [] });
+    expect(await lint({ imports: false }, TWO_RETURNS, false)).toEqual({ found: 2, asked: [] });
+    expect(await lint({ imports: false, evidence: false }, TWO_RETURNS, false)).toEqual({ found: 2, asked: [] });
   });
-  // The second condition (`mayHoldEvidence`), asked of a file that spells the vocabulary, as the
-  // helper rule's is: deferred the same way, and asked after the first condition when both apply.
-  function evidenceRule(asked: string[], answers: { imports: boolean; evidence: boolean }) {
-    return createRule<[], 'found'>({
-      name: 'evidence',
-      meta: {
-        type: 'problem',
-        docs: { description: 'Report returns where the word and the evidence allow', recommended: false },
-        messages: { found: 'found' },
-        schema: [],
-        defaultOptions: [],
-      },
-      vocabulary: () => vocabularyPattern(['alpha']),
-      mayReportWithoutVocabulary: () => {
-        asked.push('imports');
-        return answers.imports;
-      },
-      mayHoldEvidence: () => {
-        asked.push('evidence');
-        return answers.evidence;
-      },
-      deferConditions: true,
-      create(context) {
-        return { ReturnStatement: (node) => mayReportHere(context) && context.report({ node, messageId: 'found' }) };
-      },
-    });
-  }
-
-  async function lintEvidence(answers: { imports: boolean; evidence: boolean }, code: string): Promise<{ found: number; asked: string[] }> {
-    const asked: string[] = [];
-    const eslint = new ESLint({
-      cwd: import.meta.dirname,
-      overrideConfigFile: true,
-      overrideConfig: [{ files: ['**/*.ts'], languageOptions: { parser: tsParser as Linter.Parser }, plugins: { t: { rules: { evidence: evidenceRule(asked, answers) as never } } }, rules: { 't/evidence': 'error' } }],
-    });
-    return { found: await findings(eslint, code, 'a.ts'), asked };
-  }
 
   it('defers the evidence condition too: not asked without a candidate, once with several', async () => {
-    expect(await lintEvidence({ imports: true, evidence: false }, 'const alpha = 1;\n')).toEqual({ found: 0, asked: [] });
-    expect(await lintEvidence({ imports: true, evidence: false }, `const alpha = 1;\n${TWO_RETURNS}`)).toEqual({ found: 0, asked: ['evidence'] });
-    expect(await lintEvidence({ imports: true, evidence: true }, `const alpha = 1;\n${TWO_RETURNS}`)).toEqual({ found: 2, asked: ['evidence'] });
+    expect(await lint({ imports: true, evidence: false }, 'const alpha = 1;\n')).toEqual({ found: 0, asked: [] });
+    expect(await lint({ imports: true, evidence: false }, SPELLED)).toEqual({ found: 0, asked: ['evidence'] });
+    expect(await lint({ imports: true, evidence: true }, SPELLED)).toEqual({ found: 2, asked: ['evidence'] });
   });
 
   it('asks the evidence after the imports of a file without the vocabulary, and only if they may lead to a finding', async () => {
-    expect(await lintEvidence({ imports: true, evidence: true }, TWO_RETURNS)).toEqual({ found: 2, asked: ['imports', 'evidence'] });
-    expect(await lintEvidence({ imports: true, evidence: false }, TWO_RETURNS)).toEqual({ found: 0, asked: ['imports', 'evidence'] });
-    expect(await lintEvidence({ imports: false, evidence: true }, TWO_RETURNS)).toEqual({ found: 0, asked: ['imports'] });
+    expect(await lint({ imports: true, evidence: true }, TWO_RETURNS)).toEqual({ found: 2, asked: ['imports', 'evidence'] });
+    expect(await lint({ imports: true, evidence: false }, TWO_RETURNS)).toEqual({ found: 0, asked: ['imports', 'evidence'] });
+    expect(await lint({ imports: false, evidence: true }, TWO_RETURNS)).toEqual({ found: 0, asked: ['imports'] });
   });
 });
+
