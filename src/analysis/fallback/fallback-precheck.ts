@@ -133,8 +133,8 @@ function patternsFor(libraries: SchemaLibrarySettings): Patterns {
   // verdict) or in a match of `file` that no prose can be. Imported modules' texts are not judged
   // so: filtering them cost more than the files it turned away.
   const own = (sourceCode: Readonly<TSESLint.SourceCode>): number => {
-    const decoded = decodedSourceText(sourceCode);
     if (mayMention(sourceCode, file)) return ANY;
+    const decoded = decodedSourceText(sourceCode);
     return pairsIn(sourceCode.text) | (decoded === sourceCode.text ? 0 : pairsIn(decoded));
   };
   patterns = { file, question: { key: file.source, evidence, suffices }, own };
