@@ -2,10 +2,12 @@
  * The hostile inputs of issue 21, each linted by ESLint's own CLI in a child process with a memory
  * cap: the exit code must be ESLint's for findings (0 or 1, never 2 for a crash), the findings
  * exactly those expected, the peak memory under 1 GB, and the run must end before its time limit
- * (a hang or a quadratic scan is killed and fails the test). The 2 MB module is also linted
- * parse-only in the same test, side by side, and the rules must stay within 1.5× of that CPU time.
+ * (a hang or a quadratic scan is killed and fails the test). The 2 MB module must be linted to its
+ * end under the memory bound; its time over a parse-only lint is a benchmark's to measure
+ * (`npm run bench:hostile`, `time-over-parse.test.ts`), since a ratio of CPU times depends on the
+ * machine's load, which a test must not.
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
@@ -26,8 +28,6 @@ const HEAP_CAP_MB = 1024;
 const PEAK_MEMORY_MB = 1024;
 /** Wall-clock limit of one child: finds a hang or a quadratic scan (minutes), not a slowdown. */
 const CHILD_TIME_LIMIT_MS = 120_000;
-/** The rules' CPU time on the 2 MB module, as a multiple of parsing it alone. */
-const MAX_TIME_OVER_PARSE = 1.5;
 
 const projects = useBuiltProjects('hostile');
 
@@ -36,8 +36,6 @@ function writeProject(files: Readonly<Record<string, string>>): string {
   return projects.writeProject({
     ...files,
     'strict.config.mjs': `import plugin from ${plugin};\nexport default [plugin.configs.strict];\n`,
-    // The same parser and files as the strict config, no rule: what parsing alone costs.
-    'parse-only.config.mjs': `import plugin from ${plugin};\nconst { files, ignores, languageOptions } = plugin.configs.strict;\nexport default [{ files, ignores, languageOptions }];\n`,
   });
 }
 
@@ -95,41 +93,17 @@ describe('hostile inputs, each in a child ESLint process with a memory cap', () 
 });
 
 describe('a 2 MB module', () => {
-  interface TimedRun {
-    readonly cpuMs: number;
+  interface LintRun {
     readonly maxRssKb: number;
     readonly messages: readonly { ruleId: string | null; fatal?: boolean; message: string; line: number }[];
   }
 
-  /** Lints `large.ts` with a config in a child (`timed-lint.mjs`), without blocking the other child of a pair. */
-  function timed(root: string, config: string): Promise<TimedRun> {
-    return new Promise((resolve, reject) => {
-      const child = spawn(process.execPath, [`--max-old-space-size=${HEAP_CAP_MB}`, timedLint, root, config, 'large.ts'], { cwd: root, timeout: CHILD_TIME_LIMIT_MS });
-      let stdout = '';
-      let stderr = '';
-      child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
-      child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-      child.on('error', reject);
-      child.on('close', (status, signal) => {
-        if (status === 0) resolve(JSON.parse(stdout) as TimedRun);
-        else reject(new Error(`${config}: ${describeFailure({ status, signal, stdout, stderr, ms: CHILD_TIME_LIMIT_MS })}`));
-      });
-    });
-  }
-
-  it(`lints within ${MAX_TIME_OVER_PARSE}× the CPU time of parsing it, under the memory bound`, async () => {
+  it('is linted to its end by every rule, under the memory bound', () => {
     const text = largeModule(2 * 1024 * 1024);
     const root = writeProject({ 'large.ts': text });
-    // Parse-only and strict run side by side, so that whatever else loads the machine slows both
-    // alike; a pair over the bound is measured again (up to three pairs), since load can only
-    // make a run slower than its work, never faster.
-    const pairs: [parse: TimedRun, strict: TimedRun][] = [];
-    const ratioOf = ([parse, strict]: [TimedRun, TimedRun]): number => strict.cpuMs / parse.cpuMs;
-    while (pairs.length < 3 && (pairs.length === 0 || ratioOf(pairs.at(-1)!) > MAX_TIME_OVER_PARSE)) {
-      pairs.push(await Promise.all([timed(root, 'parse-only.config.mjs'), timed(root, 'strict.config.mjs')]));
-    }
-    const [parse, strict] = pairs[0]!;
-    expect(parse.messages).toEqual([]);
+    const outcome = runChild(root, [timedLint, root, 'strict.config.mjs', 'large.ts']);
+    expect(outcome.status, describeFailure(outcome)).toBe(0);
+    const strict = JSON.parse(outcome.stdout) as LintRun;
     expect(strict.messages.filter((message) => message.fatal || !message.ruleId?.startsWith('schema-contract/'))).toEqual([]);
     // The module's blocks repeat: every rule reports in it, so the rules did run over all of it.
     expect(new Set(strict.messages.map((message) => message.ruleId)).size).toBeGreaterThanOrEqual(4);
@@ -139,9 +113,6 @@ describe('a 2 MB module', () => {
       const last = Math.max(...strict.messages.filter((message) => message.ruleId === ruleId).map((message) => message.line));
       expect(last, ruleId).toBeGreaterThan(lines - 40);
     }
-    for (const run of pairs.flat()) expect(run.maxRssKb / 1024, 'peak resident memory, MB').toBeLessThan(PEAK_MEMORY_MB);
-    const summary = pairs.map(([p, s]) => `parse-only ${p.cpuMs.toFixed(0)} ms, strict ${s.cpuMs.toFixed(0)} ms`).join('; ');
-    if (process.env.ROBUSTNESS_VERBOSE) console.log(`2 MB module: ${summary}`);
-    expect(Math.min(...pairs.map(ratioOf)), summary).toBeLessThanOrEqual(MAX_TIME_OVER_PARSE);
+    expect(strict.maxRssKb / 1024, 'peak resident memory, MB').toBeLessThan(PEAK_MEMORY_MB);
   });
 });
