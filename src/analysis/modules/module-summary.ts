@@ -4,7 +4,7 @@ import { buildExportTable } from './module-exports.js';
 import { loadModule, moduleText, stampInPass } from './module-graph.js';
 import { boundaryOf, isDataFile, isReadable, resolveSpecifier } from './module-resolution.js';
 import { SettledAnswers, walkClosure, type Settled } from './settled-answers.js';
-import { mayReachPackage } from './package-reach.js';
+import { mayExportPackageBinding } from './export-origin.js';
 import { readsBindingAsValue, readsImportAsValue } from '../syntax/import-uses.js';
 
 /**
@@ -109,12 +109,21 @@ export function mayPassOnPackageBinding(file: string, packages: readonly string[
   return answer;
 }
 
+/** The name a default or named import takes from its module. */
+function importedName(specifier: TSESTree.ImportDefaultSpecifier | TSESTree.ImportSpecifier): string {
+  if (specifier.type === 'ImportDefaultSpecifier') return 'default';
+  return specifier.imported.type === 'Identifier' ? specifier.imported.name : specifier.imported.value;
+}
+
 /**
  * Whether any import the linted program reads a value of may bring in a binding of one of `packages`
  * through the project's own modules (`import { zod } from '../third_party/index.js'`). Imports
  * of a package of the list itself are not counted: what the file builds from those is spelled
  * in its own text. Namespace imports of project modules are not counted either: library
- * resolution never reads a package binding out of a project module's namespace object.
+ * resolution never reads a package binding out of a project module's namespace object. Each
+ * imported name is followed along its own path first (`export-origin.ts`: a name the module
+ * declares itself as a function or value is no binding), and only a name that path cannot settle
+ * asks the walk of the imported module's closure.
  */
 export function importsMayPassOnPackageBinding(
   linted: Omit<LintedProgram, 'text'>,
@@ -134,10 +143,14 @@ export function importsMayPassOnPackageBinding(
     if (packages.includes(specifier)) continue;
     // A binding read only in types hands the evaluator no value, and an enum is built of values
     // (the caller may narrow that further: `bindingMatters`). Asked before anything is resolved.
-    if (!statement.specifiers.some((item) => item.type !== 'ImportNamespaceSpecifier' && bindingMatters(item, linted.scopeManager))) continue;
+    const mattering = statement.specifiers.filter(
+      (item): item is TSESTree.ImportDefaultSpecifier | TSESTree.ImportSpecifier => item.type !== 'ImportNamespaceSpecifier' && bindingMatters(item, linted.scopeManager),
+    );
+    if (mattering.length === 0) continue;
     // A package the analysis does not read resolves to its own name, which is not in the list.
     if (!isReadable(resolveSpecifier(file, specifier, 'import', checked))) continue;
-    if (mayReachPackage(file, specifier, packages, checked)) return true;
+    // Each name along its own path: a function or value the project declares is no package's binding.
+    if (mattering.some((item) => mayExportPackageBinding(file, specifier, importedName(item), packages, checked))) return true;
   }
   return false;
 }

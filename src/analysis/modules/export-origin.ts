@@ -1,0 +1,289 @@
+import { hasModuleSyntax } from '../../util/module-kind.js';
+import { skipSpace, skipSpaceAndComments, topLevelStarts, walkCode } from './code-walk.js';
+import { moduleText, stampInPass } from './module-graph.js';
+import { isReadable, resolveSpecifier } from './module-resolution.js';
+import { mayReachPackage } from './package-reach.js';
+import { mayExportQuotedName } from './reexport-scan.js';
+
+// What a module's export of one name is, read from texts alone: whether it is certainly a value the
+// project declares itself (`export function pick`, `export class Pick`, `export const pick = (…) =>`,
+// `export const path = createPath()`, `export const allTools = [ … ]`), through any `export *`
+// lists on the way. Such an export is never a schema library's binding (as `module-summary.ts`
+// reads a parsed module: a function, a class, a call's result or a literal holds a value; only an
+// alias or `require()` holds a binding), so the enum rule's pre-check need not walk the imported
+// module's closure for it. A 5 KB script of `@zereight/mcp-gitlab` importing four lists of tools
+// from a registry that also exports names by a list had the walk follow every import of the
+// registry to a 208 KB module of schemas that passes zod on, and parse it: 504 ms in the enum rule
+// for a file with no enum, 32 ms along the names' own paths.
+
+/**
+ * What the scans found in one version of a module's text, each read the first time it is asked:
+ * most modules on a name's path are only passed through (the name is not in their text), and
+ * need neither the declarations' scan nor the escapes'.
+ */
+interface ExportFacts {
+  readonly stamp: string;
+  /** Names declared at the top level as values that are no other module's binding (`declaredValuesIn`); null past the scan's bound. */
+  declared?: ReadonlySet<string> | null;
+  /** The specifiers of its `export * from` lists; null when one is not a relative specifier the scan reads plainly. */
+  starSources?: readonly string[] | null;
+  /** Whether a name may be exported without its letters in the text (an escape sequence) or outside ES module syntax. */
+  opaque?: boolean;
+}
+
+/** Facts of the modules read, by file; the oldest go first past `MAX_FACTS`. */
+const factsByFile = new Map<string, ExportFacts>();
+const MAX_FACTS = 50_000;
+
+/**
+ * `export` at a top-level position, then the declaration of a function or class, or the first
+ * declarator of a `const` (`let` and `var` may be assigned an alias later). Anything between the
+ * words other than white space (a comment) is not matched, which only makes an answer "unknown".
+ */
+const CALLABLE_DECLARATION = /export\s+(?:declare\s+)?(default\s+)?(?:(?:async\s+)?function(?![\w$])\s*\*?\s*([A-Za-z_$][\w$]*)?|(?:abstract\s+)?class(?![\w$])\s*([A-Za-z_$][\w$]*)?)/y;
+const CONST_DECLARATION = /export\s+const\s+([A-Za-z_$][\w$]*)\s*([:=])/y;
+
+/** A name or a member path (`createPath`, `z.object`, `a?.b`), then white space. */
+const NAME_PATH = /([A-Za-z_$][\w$]*)(?:\s*\??\.\s*[A-Za-z_$][\w$]*)*\s*/y;
+/**
+ * Up to the `(` of what may be an arrow's parameters: `(`, `async (`, `<T>(`, `async <R extends
+ * X<Y>>(` (type parameters nested one level). Whether it is an arrow is `isArrowAfter`'s to say:
+ * a call of a function named `async`, or a parenthesised alias, has no `=>` after its `)`.
+ */
+const ARROW_HEAD = /(?:async\s*)?(?:<(?:[^<>;]|<[^<>;]*>)*>\s*)?\(/y;
+/** A string or number literal, whole. */
+const PLAIN_LITERAL = /'(?:[^'\\\n]|\\.)*'|"(?:[^"\\\n]|\\.)*"|-?\d[\w.]*/y;
+/** Words that go on with an expression on the next line (TypeScript reads `as` and `satisfies` there only without a line break, but "may" is safe). */
+const CONTINUING_WORDS = /(?:as|satisfies|instanceof|in)(?![\w$])/y;
+
+/** `export *` (also `export type *`, `export * as ns`): where names the text does not spell come from. */
+const STAR_EXPORT = /\bexport\s*(?:type\s+)?\*/g;
+/** What follows the star of a star list the scan reads: an optional `as name`, then `from` and a quoted relative specifier. */
+const STAR_TAIL = /\s*(?:as\s+[A-Za-z_$][\w$]*\s*)?from\s*(['"])(\.[^'"\\\n]*)\1/y;
+
+/**
+ * CommonJS exports (`exports.x =`, `module.exports`, `exports` handed on or aliased), `export =`
+ * and `export import`: exports a scan of ES module syntax cannot list. The word alone, as prose
+ * spells it ("re-exports"), is not one.
+ */
+const OTHER_EXPORTS = /\bexports\s*[.[=,)]|[=(,]\s*exports\b|\bmodule\s*\.\s*exports\b|\bexport\s*=|\bexport\s+import\b|\bexport\s+as\s+namespace\b/;
+
+/** Longest text scanned for top-level declarations; a longer one is left to the walk. */
+const MAX_SCANNED_CHARACTERS = 4 * 1024 * 1024;
+/** Modules one question reads at most along a name's path: past it, the walk decides. */
+const MAX_MODULES_PER_QUESTION = 2000;
+
+/**
+ * The names a module declares at its top level as values no other module's binding can be, at
+ * each `export` outside every bracket (`topLevelStarts`, which skips strings, templates, comments
+ * and regular expressions). Undefined past `MAX_SCANNED_CHARACTERS`.
+ */
+function declaredValuesIn(text: string): Set<string> | undefined {
+  const starts = topLevelStarts(text, 'export', MAX_SCANNED_CHARACTERS);
+  if (!starts) return undefined;
+  const found = new Set<string>();
+  // Initializers' brackets are matched by a walk of their own; top-level declarations do not
+  // overlap, so a few times the text is enough, and keeps a text of unclosed brackets linear.
+  const scan: Scan = { text, left: 4 * text.length + MAX_TYPE_SCAN };
+  for (const at of starts) {
+    CALLABLE_DECLARATION.lastIndex = at;
+    const callable = CALLABLE_DECLARATION.exec(text);
+    if (callable) {
+      const name = callable[1] !== undefined ? 'default' : (callable[2] ?? callable[3]);
+      if (name !== undefined) found.add(name);
+      continue;
+    }
+    CONST_DECLARATION.lastIndex = at;
+    const constant = CONST_DECLARATION.exec(text);
+    if (!constant) continue;
+    const afterName = CONST_DECLARATION.lastIndex;
+    const initializer = constant[2] === '=' ? afterName : assignmentAfterType(text, afterName);
+    if (initializer !== undefined && initializerIsValue(scan, initializer)) found.add(constant[1]!);
+  }
+  return found;
+}
+
+/** How far past a `const`'s type annotation the scan looks for its `=`. */
+const MAX_TYPE_SCAN = 8192;
+
+/** After `const N:`, the index past the `=` that ends the type annotation (not an arrow's `=>`), if the scan finds one. */
+function assignmentAfterType(text: string, index: number): number | undefined {
+  let assignment: number | undefined;
+  const stop = walkCode(text, index, MAX_TYPE_SCAN, (char, at, depth) => {
+    if (depth < 0 || (depth === 0 && char === ';')) return true;
+    if (depth === 0 && char === '=' && text[at + 1] !== '>' && text[at - 1] !== '=' && text[at + 1] !== '=') {
+      assignment = at + 1;
+      return true;
+    }
+    return false;
+  });
+  return stop === -1 ? undefined : assignment;
+}
+
+/**
+ * Whether the initializer at `index` holds a value of its own, as a parsed module's summary reads
+ * one (`module-summary.ts`: a function, a call's result other than `require()`'s, a literal, a
+ * `new`): an arrow function (`x =>`, `(a, b): T =>`, `async (a) =>`), or one of the others that
+ * ends the initializer (`createPath()`, `{ … }`, `'text'`, `function () {}`, then `;`, `,` or a
+ * new statement). Anything else may be an alias (`= z.enum`, `= (z.enum)`, `= [z.enum][0]`,
+ * `= make().enum`, `= f() as T`), and so is not read as a value.
+ */
+function initializerIsValue(scan: Scan, index: number): boolean {
+  const { text } = scan;
+  // Past comments: `/* @__PURE__ */ createPath()`.
+  let start = skipSpaceAndComments(text, index);
+  const char = text[start];
+  if (char === '{' || char === '[') return endsInitializer(text, closeOf(scan, start));
+  PLAIN_LITERAL.lastIndex = start;
+  if (PLAIN_LITERAL.test(text)) return endsInitializer(text, PLAIN_LITERAL.lastIndex - 1);
+  // An arrow's parameters, after `async` and type parameters (`async <R>(…) =>`).
+  ARROW_HEAD.lastIndex = start;
+  const head = ARROW_HEAD.exec(text);
+  if (head) return isArrowAfter(text, closeOf(scan, ARROW_HEAD.lastIndex - 1));
+  const isNew = /^new(?![\w$])/.test(text.slice(start, start + 4));
+  if (isNew) start = skipSpace(text, start + 3);
+  if (!isNew && /^(?:async\s+)?function(?![\w$])/.test(text.slice(start, start + 20))) {
+    // The body's braces, past the parameters.
+    const parameters = text.indexOf('(', start);
+    const closing = parameters === -1 ? -1 : closeOf(scan, parameters);
+    const body = closing === -1 ? -1 : skipSpace(text, closing + 1);
+    return body !== -1 && text[body] === '{' && endsInitializer(text, closeOf(scan, body));
+  }
+  NAME_PATH.lastIndex = start;
+  const path = NAME_PATH.exec(text);
+  if (!path) return false;
+  const after = NAME_PATH.lastIndex;
+  if (!isNew && text.startsWith('=>', after)) return true;
+  if (text[after] !== '(') return false;
+  return (isNew || (path[1] !== 'require' && path[1] !== 'import')) && endsInitializer(text, closeOf(scan, after));
+}
+
+/** The bracket closing the one opened at `open` (strings, templates and comments skipped); -1 past the scan's budget. */
+function closeOf(scan: Scan, open: number): number {
+  const { text } = scan;
+  const limit = Math.min(scan.left, MAX_SCANNED_CHARACTERS);
+  const close = walkCode(text, open + 1, limit, (_char, _at, depth) => depth < 0);
+  scan.left -= close === -1 ? limit : close - open;
+  return close === -1 || close >= text.length ? -1 : close;
+}
+
+/** A text whose initializers are read, and how many more characters their bracket walks may read. */
+interface Scan {
+  readonly text: string;
+  left: number;
+}
+
+/** After an arrow's parameters closing at `close`: `=>`, or a return type (`): T =>`). */
+function isArrowAfter(text: string, close: number): boolean {
+  if (close === -1) return false;
+  const after = skipSpace(text, close + 1);
+  return text.startsWith('=>', after) || text[after] === ':';
+}
+
+/**
+ * Whether an expression whose last character is at `last` is all of its initializer: a `;` or `,`
+ * follows, or the text ends, or a new line starts with a word that cannot go on with it (a new
+ * statement, as automatic semicolon insertion reads it).
+ */
+function endsInitializer(text: string, last: number): boolean {
+  if (last === -1) return false;
+  const next = skipSpaceAndComments(text, last + 1);
+  if (next >= text.length || text[next] === ';' || text[next] === ',') return true;
+  if (!/[\n\r\u2028\u2029]/.test(text.slice(last + 1, next)) || !/[A-Za-z_$@]/.test(text[next]!)) return false;
+  CONTINUING_WORDS.lastIndex = next;
+  return !CONTINUING_WORDS.test(text);
+}
+
+function starSourcesIn(text: string): string[] | undefined {
+  const sources: string[] = [];
+  for (const star of text.matchAll(STAR_EXPORT)) {
+    STAR_TAIL.lastIndex = star.index + star[0].length;
+    const tail = STAR_TAIL.exec(text);
+    // A star list from a package (which may be a schema library), or one the scan cannot read.
+    if (!tail) return undefined;
+    sources.push(tail[2]!);
+  }
+  return sources;
+}
+
+function factsOf(file: string, stamp: string): ExportFacts {
+  let facts = factsByFile.get(file);
+  if (facts?.stamp !== stamp) {
+    factsByFile.delete(file);
+    factsByFile.set(file, (facts = { stamp }));
+    if (factsByFile.size > MAX_FACTS) factsByFile.delete(factsByFile.keys().next().value!);
+  }
+  return facts;
+}
+
+/** Whether `text` may export a name without spelling it, or outside ES module syntax. */
+function isOpaque(text: string): boolean {
+  // Escapes as `star-index.ts`'s `mayDefine` judges them: `\u` in an identifier, any escape in a quoted export name.
+  return !hasModuleSyntax(text) || OTHER_EXPORTS.test(text) || (text.includes('\\') && (text.includes('\\u') || mayExportQuotedName(text)));
+}
+
+/**
+ * Whether the export `name` of the module `specifier` names from `importer` may be a binding of
+ * one of `packages`, read along the name's own path: a module that declares the name itself as a
+ * value (`declaredValuesIn`) ends it with "no"; one that does not spell the name can pass it on
+ * only from its `export *` lists (never as `default`), and each is followed in turn; a module
+ * the texts cannot settle so (it spells the name without declaring it, is opaque, or the path is
+ * past its bound) is asked as before, by the walk of its closure (`mayReachPackage`). In a module
+ * that parses and runs, a top-level `export function name` or `export const name =` is the export
+ * of that name: another would be a duplicate export, an early error. Each text's facts are kept
+ * per version of the file; every file read is `stat`ed in this pass (`checked`), so an edit is
+ * seen by the next lint.
+ */
+export function mayExportPackageBinding(importer: string, specifier: string, name: string, packages: readonly string[], checked: Set<string>): boolean {
+  const resolved = resolveSpecifier(importer, specifier, 'import', checked);
+  // As the walk: a module the analysis does not read passes nothing on, a package is judged by its name.
+  if (!isReadable(resolved)) return mayReachPackage(importer, specifier, packages, checked);
+  let answers = answersByPass.get(checked);
+  if (!answers) answersByPass.set(checked, (answers = new Map()));
+  const key = `${resolved.file}\0${name}\0${packages.join('\0')}`;
+  let answer = answers.get(key);
+  if (answer === undefined) {
+    const path: NamePath = { name, packages, checked, modules: MAX_MODULES_PER_QUESTION, seen: new Set() };
+    answers.set(key, (answer = mayBindAlong(importer, specifier, resolved.file, path)));
+  }
+  return answer;
+}
+
+/** Answers of one pass, for whole questions (an inner one depends on the modules seen before it). */
+const answersByPass = new WeakMap<Set<string>, Map<string, boolean>>();
+
+interface NamePath {
+  readonly name: string;
+  readonly packages: readonly string[];
+  readonly checked: Set<string>;
+  modules: number;
+  readonly seen: Set<string>;
+}
+
+function mayBindAlong(importer: string, specifier: string, file: string, path: NamePath): boolean {
+  const { name, packages, checked, seen } = path;
+  // A star cycle adds nothing the first visit did not.
+  if (seen.has(file)) return false;
+  seen.add(file);
+  path.modules -= 1;
+  const stamp = stampInPass(file, checked);
+  const text = path.modules < 0 || stamp === undefined ? undefined : moduleText(file, checked);
+  if (text === undefined) return mayReachPackage(importer, specifier, packages, checked);
+  const facts = factsOf(file, stamp!);
+  // CommonJS can assign an export over a declaration's (`exports.pick = z.enum`).
+  facts.opaque ??= isOpaque(text);
+  if (text.includes(name)) {
+    if (facts.opaque) return mayReachPackage(importer, specifier, packages, checked);
+    if (facts.declared === undefined) facts.declared = declaredValuesIn(text) ?? null;
+    return facts.declared?.has(name) === true ? false : mayReachPackage(importer, specifier, packages, checked);
+  }
+  if (facts.starSources === undefined) facts.starSources = facts.opaque ? null : (starSourcesIn(text) ?? null);
+  if (facts.opaque || facts.starSources === null) return mayReachPackage(importer, specifier, packages, checked);
+  if (name === 'default') return false;
+  for (const source of facts.starSources) {
+    const resolved = resolveSpecifier(file, source, 'import', checked);
+    // The walk follows only what it can read, and so does the path.
+    if (isReadable(resolved) && mayBindAlong(file, source, resolved.file, path)) return true;
+  }
+  return false;
+}
