@@ -128,7 +128,10 @@ export class CallSites {
       if (node.type !== AST_NODE_TYPES.MemberExpression || unwrapChainAndTypeWrappers(node.object).type !== AST_NODE_TYPES.ThisExpression) return true;
       const key = thisMemberKey(node);
       const written = node.parent.type === AST_NODE_TYPES.AssignmentExpression && node.parent.left === node;
-      if (key !== undefined && !written) reads.set(key, [...(reads.get(key) ?? []), node]);
+      if (key === undefined || written) return true;
+      const known = reads.get(key);
+      if (known) known.push(node);
+      else reads.set(key, [node]);
       return true;
     });
     members = { reads };
@@ -174,7 +177,9 @@ export class CallSites {
       const callee = unwrapChainAndTypeWrappers(node.callee);
       if (callee.type === AST_NODE_TYPES.MemberExpression && unwrapChainAndTypeWrappers(callee.object).type === AST_NODE_TYPES.ThisExpression) {
         const key = thisMemberKey(callee);
-        if (key !== undefined) found.set(key, [...(found.get(key) ?? []), node]);
+        const known = key === undefined ? undefined : found.get(key);
+        if (known) known.push(node);
+        else if (key !== undefined) found.set(key, [node]);
       }
       return true;
     });
