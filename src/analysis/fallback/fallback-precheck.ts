@@ -3,7 +3,7 @@ import type { SchemaLibrarySettings } from '../../settings.js';
 import { importsMayProvide, type TextQuestion } from '../modules/module-summary.js';
 import { mayReachPackage } from '../modules/package-reach.js';
 import { librarySpecifiers } from '../schemas/schema-libraries.js';
-import { ANY_TEXT, decodedSourceText, decodedText, mayMention, vocabularyPattern } from '../syntax/file-text.js';
+import { ANY_TEXT, COMMENT_SOURCE, decodedSourceText, decodedText, mayMention, vocabularyPattern } from '../syntax/file-text.js';
 
 /**
  * The necessary condition of `no-permissive-schema-fallback`: what a file must spell, or import,
@@ -26,13 +26,8 @@ import { ANY_TEXT, decodedSourceText, decodedText, mayMention, vocabularyPattern
  * result, `null` made a string, or a key read by `Object.keys`.
  */
 
-/**
- * Past spaces and comments, what may follow a word for it to be a key or a called name. A block
- * comment ends at its first `*\/` and nowhere else: a lazy `[^]*?` there could be stretched past
- * it to every later one when what follows failed, which made each `, /* … *\/` in a file rescan
- * the rest of it (a tokenizer's table of commented entries took 10 s in this pattern).
- */
-const GAP = String.raw`(?:\s|\/\*(?:[^*]|\*(?!\/))*\*\/|\/\/[^\n]*)*`;
+/** Past spaces and comments (`COMMENT_SOURCE`), what may follow a word for it to be a key or a called name. */
+const GAP = String.raw`(?:\s|${COMMENT_SOURCE})*`;
 const AS_KEY = String.raw`['"\`]?${GAP}[:,}(<\]]`;
 
 function piecesOf(words: readonly string[]): string[] {

@@ -1,4 +1,4 @@
-import { decodedText } from '../syntax/file-text.js';
+import { COMMENT_SOURCE, decodedText } from '../syntax/file-text.js';
 import { moduleText, stampInPass } from './module-graph.js';
 import { boundaryOf, isBareSpecifier, isReadable, resolveSpecifier } from './module-resolution.js';
 import type { ProjectBoundary } from './project-boundary.js';
@@ -106,8 +106,7 @@ function specifierPattern(packages: readonly string[], packagesKey: string): Reg
   let pattern = specifierPatterns.get(packagesKey);
   if (!pattern) {
     const names = packages.map((name) => name.replace(/[$()*+.?[\\\]^{|}/]/g, '\\$&')).join('|');
-    // A block comment ends at its own `*/` (no lazy match a failure could stretch past it).
-    pattern = new RegExp(String.raw`\b(?:from|require|import)(?:[\s()]|\/\*(?:[^*]|\*(?!\/))*\*\/|\/\/[^\n]*)*(['"\`])(?:${names})\1`);
+    pattern = new RegExp(String.raw`\b(?:from|require|import)(?:[\s()]|${COMMENT_SOURCE})*(['"\`])(?:${names})\1`);
     specifierPatterns.set(packagesKey, pattern);
   }
   return pattern;
