@@ -6,7 +6,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { isBarrel, mayExportQuotedName, relativeSpecifiersIn } from '../../src/analysis/modules/reexport-scan.js';
+import { isBarrel, mayExportQuotedName, relativeSpecifiersIn, starSourcesIn } from '../../src/analysis/modules/reexport-scan.js';
 
 const REEXPORT_FROM = /\bexport\s+(?:type\s+)?(?:\*(?:\s*as\s+[\w$]+)?|\{[^}]*\})\s*from\s*(['"])(\.[^'"\\]*)\1/g;
 const LOCAL_REEXPORT =
@@ -209,3 +209,16 @@ describe('names exported as strings', () => {
   });
 });
 
+
+describe('the sources of star lists', () => {
+  it('lists the relative modules of `export *`, and none for a module without one', () => {
+    expect(starSourcesIn("export * from './a.js';\nexport type * from \"../t\";\nexport * as ns from './b';\nexport { c } from './c';\n")).toEqual(['./a.js', '../t', './b']);
+    expect(starSourcesIn('export const a = 1;\nexport function b() {}\n')).toEqual([]);
+  });
+
+  it('gives up on a star list from a package, or one it cannot read', () => {
+    expect(starSourcesIn("export * from './a';\nexport * from 'zod';\n")).toBeUndefined();
+    expect(starSourcesIn("export * /* all */ from './a';\n")).toBeUndefined();
+    expect(starSourcesIn("export * from './\\u0061';\n")).toBeUndefined();
+  });
+});

@@ -3,7 +3,7 @@ import { skipSpace, skipSpaceAndComments, topLevelStarts, walkCode } from './cod
 import { moduleText, stampInPass } from './module-graph.js';
 import { isReadable, resolveSpecifier } from './module-resolution.js';
 import { mayReachPackage } from './package-reach.js';
-import { mayExportQuotedName } from './reexport-scan.js';
+import { mayExportQuotedName, starSourcesIn } from './reexport-scan.js';
 
 // What a module's export of one name is, read from texts alone: whether it is certainly a value the
 // project declares itself (`export function pick`, `export class Pick`, `export const pick = (…) =>`,
@@ -55,11 +55,6 @@ const ARROW_HEAD = /(?:async\s*)?(?:<(?:[^<>;]|<[^<>;]*>)*>\s*)?\(/y;
 const PLAIN_LITERAL = /'(?:[^'\\\n]|\\.)*'|"(?:[^"\\\n]|\\.)*"|-?\d[\w.]*/y;
 /** Words that go on with an expression on the next line (TypeScript reads `as` and `satisfies` there only without a line break, but "may" is safe). */
 const CONTINUING_WORDS = /(?:as|satisfies|instanceof|in)(?![\w$])/y;
-
-/** `export *` (also `export type *`, `export * as ns`): where names the text does not spell come from. */
-const STAR_EXPORT = /\bexport\s*(?:type\s+)?\*/g;
-/** What follows the star of a star list the scan reads: an optional `as name`, then `from` and a quoted relative specifier. */
-const STAR_TAIL = /\s*(?:as\s+[A-Za-z_$][\w$]*\s*)?from\s*(['"])(\.[^'"\\\n]*)\1/y;
 
 /**
  * CommonJS exports (`exports.x =`, `module.exports`, `exports` handed on or aliased), `export =`
@@ -192,18 +187,6 @@ function endsInitializer(text: string, last: number): boolean {
   if (!/[\n\r\u2028\u2029]/.test(text.slice(last + 1, next)) || !/[A-Za-z_$@]/.test(text[next]!)) return false;
   CONTINUING_WORDS.lastIndex = next;
   return !CONTINUING_WORDS.test(text);
-}
-
-function starSourcesIn(text: string): string[] | undefined {
-  const sources: string[] = [];
-  for (const star of text.matchAll(STAR_EXPORT)) {
-    STAR_TAIL.lastIndex = star.index + star[0].length;
-    const tail = STAR_TAIL.exec(text);
-    // A star list from a package (which may be a schema library), or one the scan cannot read.
-    if (!tail) return undefined;
-    sources.push(tail[2]!);
-  }
-  return sources;
 }
 
 function factsOf(file: string, stamp: string): ExportFacts {

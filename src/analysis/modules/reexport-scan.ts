@@ -106,6 +106,14 @@ class Scanner {
     return this.#closingBrace.at(open + 1);
   }
 
+  /** Whether an `export` at `index` begins a star list (`export *`, `export type *`). */
+  isStarList(index: number): boolean {
+    let at = this.skipSpace(index);
+    const afterType = this.word(at, 'type');
+    if (afterType !== -1) at = this.skipSpace(afterType);
+    return this.text[at] === '*';
+  }
+
   /** `export * from './x'`, `export { a } from './x'` (also `export type …`) after an `export` at `index`. */
   reexportFrom(index: number): string | undefined {
     let at = this.skipSpace(index);
@@ -254,6 +262,25 @@ export function isBarrel(text: string): boolean {
   const scanner = new Scanner(text);
   for (const start of scanner.exports()) if (scanner.reexportFrom(start) !== undefined) return true;
   return false;
+}
+
+/**
+ * The relative modules a module's `export *` lists (also `export type *`, `export * as ns`) name:
+ * where the names its text does not spell can come from. Undefined when a star list names a
+ * package (which may be a schema library) or is written in a way the scan does not read (a
+ * comment inside it, an escape in its specifier): its sources are then unknown.
+ */
+export function starSourcesIn(text: string): string[] | undefined {
+  if (!MAY_REEXPORT.test(text)) return [];
+  const scanner = new Scanner(text);
+  const sources: string[] = [];
+  for (const start of scanner.exports()) {
+    if (!scanner.isStarList(start)) continue;
+    const source = scanner.reexportFrom(start);
+    if (source === undefined) return undefined;
+    sources.push(source);
+  }
+  return sources;
 }
 
 /**
