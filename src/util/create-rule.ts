@@ -3,6 +3,7 @@ import { mayMention } from '../analysis/syntax/file-text.js';
 import { offerToImporters } from '../analysis/modules/linted-modules.js';
 import { withBaseline } from '../baseline/rule-wrapper.js';
 import { packageInfo } from './package-info.js';
+import { prechecksEnabled, setPrechecks } from './precheck-switch.js';
 import { getSettings, type SchemaContractSettings } from '../settings.js';
 
 /** Extra `meta.docs` fields every rule of this plugin declares; the configs are derived from them. */
@@ -60,8 +61,6 @@ export interface SchemaContractRule<Options extends readonly unknown[], MessageI
   readonly mayHoldEvidence?: (context: Readonly<TSESLint.RuleContext<MessageIds, Options>>, options: Options) => boolean;
 }
 
-let prechecksOn = true;
-
 /** The deferred conditions (`deferConditions`) of each linted file and rule, answered at most once. */
 const deferredConditions = new WeakMap<object, { readonly ask: () => boolean; answer?: boolean }>();
 
@@ -86,7 +85,7 @@ export function mayReportHere(context: object): boolean {
  * prove that the pre-checks never hide a finding: every rule then runs on every file.
  */
 export function setPrechecksForSoundnessTest(on: boolean): void {
-  prechecksOn = on;
+  setPrechecks(on);
 }
 
 /**
@@ -119,11 +118,11 @@ export function createRule<Options extends readonly unknown[], MessageIds extend
     create: (context) => {
       offerToImporters(context);
       const conditions: (() => boolean)[] = [];
-      if (vocabulary && prechecksOn && !mayMention(context.sourceCode, vocabularyFor(context))) {
+      if (vocabulary && prechecksEnabled() && !mayMention(context.sourceCode, vocabularyFor(context))) {
         if (!mayReportWithoutVocabulary) return {};
         conditions.push(() => mayReportWithoutVocabulary(context));
       }
-      if (mayHoldEvidence && prechecksOn) conditions.push(() => mayHoldEvidence(context, context.options));
+      if (mayHoldEvidence && prechecksEnabled()) conditions.push(() => mayHoldEvidence(context, context.options));
       if (conditions.length > 0) {
         const ask = (): boolean => conditions.every((condition) => condition());
         if (deferConditions) deferredConditions.set(context, { ask });

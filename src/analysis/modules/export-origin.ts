@@ -4,6 +4,7 @@ import { moduleText, stampInPass } from './module-graph.js';
 import { isReadable, resolveSpecifier } from './module-resolution.js';
 import { mayReachPackage } from './package-reach.js';
 import { mayExportQuotedName, starSourcesIn } from './reexport-scan.js';
+import type { ModuleLists } from './export-lists.js';
 
 // What a module's export of one name is, read from texts alone: whether it is certainly a value the
 // project declares itself (`export function pick`, `export class Pick`, `export const pick = (…) =>`,
@@ -21,15 +22,35 @@ import { mayExportQuotedName, starSourcesIn } from './reexport-scan.js';
  * most modules on a name's path are only passed through (the name is not in their text), and
  * need neither the declarations' scan nor the escapes'.
  */
-interface ExportFacts {
+export interface ExportFacts {
   readonly stamp: string;
-  /** Names declared at the top level as values that are no other module's binding (`declaredValuesIn`); null past the scan's bound. */
-  declared?: ReadonlySet<string> | null;
+  /** What each name declared at the top level is (`declaredKindsIn`); null past the scan's bound. */
+  declared?: ReadonlyMap<string, DeclaredKind> | null;
   /** The specifiers of its `export * from` lists; null when one is not a relative specifier the scan reads plainly. */
   starSources?: readonly string[] | null;
   /** Whether a name may be exported without its letters in the text (an escape sequence) or outside ES module syntax. */
   opaque?: boolean;
+  /** Its top-level export and import lists (`export-lists.ts`); null when the scan does not read them. */
+  lists?: ModuleLists | null;
 }
+
+/**
+ * What a top-level `export` declares, as far as the text says:
+ * - `function`: `export function f`, or a `const` holding an arrow or function expression;
+ * - `class`: `export class C`;
+ * - `primitive`: a `const` holding a string or number literal, whole;
+ * - `value`: a `const` holding another value of its own (a call's result other than `require()`'s,
+ *   an object or array literal, `new Set(…)`);
+ * - `instance`: a `const` holding any other `new` (`new DebugLogger()`);
+ * - `enum`: a TypeScript `enum` (`const enum`, `declare enum`);
+ * - `uninitialized`: a `let` or `var` declared without a value (`export var Role;`, as TypeScript
+ *   compiles an enum), whose writes are anywhere;
+ * - `primitive-variable`: a `let` or `var` declared with a string or number literal, whole.
+ * The first four hold values no other module's binding can be (`module-summary.ts`).
+ */
+export type DeclaredKind = 'function' | 'class' | 'primitive' | 'value' | 'instance' | 'enum' | 'uninitialized' | 'primitive-variable';
+
+const HOLDS_OWN_VALUE: ReadonlySet<DeclaredKind> = new Set(['function', 'class', 'primitive', 'value', 'instance']);
 
 /** Facts of the modules read, by file; the oldest go first past `MAX_FACTS`. */
 const factsByFile = new Map<string, ExportFacts>();
@@ -42,6 +63,13 @@ const MAX_FACTS = 50_000;
  */
 const CALLABLE_DECLARATION = /export\s+(?:declare\s+)?(default\s+)?(?:(?:async\s+)?function(?![\w$])\s*\*?\s*([A-Za-z_$][\w$]*)?|(?:abstract\s+)?class(?![\w$])\s*([A-Za-z_$][\w$]*)?)/y;
 const CONST_DECLARATION = /export\s+const\s+([A-Za-z_$][\w$]*)\s*([:=])/y;
+const FUNCTION_START = /^export\s+(?:declare\s+)?(?:default\s+)?(?:async\s+)?function(?![\w$])/;
+/** Where a namespace may be declared or merged (prose counts too, which only leaves a name unsettled). */
+const NAMESPACE_NAMES = /\b(?:namespace|module)\s+([A-Za-z_$][\w$]*)/g;
+/** A TypeScript enum, or a first declarator of a `let` or `var` without a value or type (`export var Role;`). */
+const ENUM_DECLARATION = /export\s+(?:declare\s+)?(?:const\s+)?enum\s+([A-Za-z_$][\w$]*)\s*\{/y;
+const UNINITIALIZED_DECLARATION = /export\s+(?:let|var)\s+([A-Za-z_$][\w$]*)\s*[;,]/y;
+const INITIALIZED_VARIABLE = /export\s+(?:let|var)\s+([A-Za-z_$][\w$]*)\s*=/y;
 
 /** A name or a member path (`createPath`, `z.object`, `a?.b`), then white space. */
 const NAME_PATH = /([A-Za-z_$][\w$]*)(?:\s*\??\.\s*[A-Za-z_$][\w$]*)*\s*/y;
@@ -66,17 +94,25 @@ const OTHER_EXPORTS = /\bexports\s*[.[=,)]|[=(,]\s*exports\b|\bmodule\s*\.\s*exp
 /** Longest text scanned for top-level declarations; a longer one is left to the walk. */
 const MAX_SCANNED_CHARACTERS = 4 * 1024 * 1024;
 /** Modules one question reads at most along a name's path: past it, the walk decides. */
-const MAX_MODULES_PER_QUESTION = 2000;
+export const MAX_MODULES_PER_QUESTION = 2000;
 
 /**
- * The names a module declares at its top level as values no other module's binding can be, at
- * each `export` outside every bracket (`topLevelStarts`, which skips strings, templates, comments
- * and regular expressions). Undefined past `MAX_SCANNED_CHARACTERS`.
+ * What the names a module declares at its top level are (`DeclaredKind`), at each `export`
+ * outside every bracket (`topLevelStarts`, which skips strings, templates, comments and regular
+ * expressions). A `const` whose initializer the scan cannot settle is not listed. Undefined past
+ * `MAX_SCANNED_CHARACTERS`.
  */
-function declaredValuesIn(text: string): Set<string> | undefined {
+export function declaredKindsIn(text: string): Map<string, DeclaredKind> | undefined {
   const starts = topLevelStarts(text, 'export', MAX_SCANNED_CHARACTERS);
   if (!starts) return undefined;
-  const found = new Set<string>();
+  const found = new Map<string, DeclaredKind>();
+  // A name declared twice (overloads, merged enums) is what its declarations say only if they all say the same.
+  const unsettled = new Set<string>();
+  const declare = (name: string, kind: DeclaredKind): void => {
+    const before = found.get(name);
+    if (before !== undefined && before !== kind) unsettled.add(name);
+    found.set(name, kind);
+  };
   // Initializers' brackets are matched by a walk of their own; top-level declarations do not
   // overlap, so a few times the text is enough, and keeps a text of unclosed brackets linear.
   const scan: Scan = { text, left: 4 * text.length + MAX_TYPE_SCAN };
@@ -85,7 +121,25 @@ function declaredValuesIn(text: string): Set<string> | undefined {
     const callable = CALLABLE_DECLARATION.exec(text);
     if (callable) {
       const name = callable[1] !== undefined ? 'default' : (callable[2] ?? callable[3]);
-      if (name !== undefined) found.add(name);
+      if (name !== undefined) declare(name, FUNCTION_START.test(callable[0]) ? 'function' : 'class');
+      continue;
+    }
+    ENUM_DECLARATION.lastIndex = at;
+    const enumeration = ENUM_DECLARATION.exec(text);
+    if (enumeration) {
+      declare(enumeration[1]!, 'enum');
+      continue;
+    }
+    UNINITIALIZED_DECLARATION.lastIndex = at;
+    const uninitialized = UNINITIALIZED_DECLARATION.exec(text);
+    if (uninitialized) {
+      declare(uninitialized[1]!, 'uninitialized');
+      continue;
+    }
+    INITIALIZED_VARIABLE.lastIndex = at;
+    const variable = INITIALIZED_VARIABLE.exec(text);
+    if (variable) {
+      if (initializerKind(scan, INITIALIZED_VARIABLE.lastIndex) === 'primitive') declare(variable[1]!, 'primitive-variable');
       continue;
     }
     CONST_DECLARATION.lastIndex = at;
@@ -93,8 +147,12 @@ function declaredValuesIn(text: string): Set<string> | undefined {
     if (!constant) continue;
     const afterName = CONST_DECLARATION.lastIndex;
     const initializer = constant[2] === '=' ? afterName : assignmentAfterType(text, afterName);
-    if (initializer !== undefined && initializerIsValue(scan, initializer)) found.add(constant[1]!);
+    const kind = initializer === undefined ? undefined : initializerKind(scan, initializer);
+    if (kind !== undefined) declare(constant[1]!, kind);
   }
+  // `namespace N { … }` adds members to a function, class or enum of the same name.
+  for (const match of text.matchAll(NAMESPACE_NAMES)) unsettled.add(match[1]!);
+  for (const name of unsettled) found.delete(name);
   return found;
 }
 
@@ -116,25 +174,26 @@ function assignmentAfterType(text: string, index: number): number | undefined {
 }
 
 /**
- * Whether the initializer at `index` holds a value of its own, as a parsed module's summary reads
- * one (`module-summary.ts`: a function, a call's result other than `require()`'s, a literal, a
- * `new`): an arrow function (`x =>`, `(a, b): T =>`, `async (a) =>`), or one of the others that
- * ends the initializer (`createPath()`, `{ … }`, `'text'`, `function () {}`, then `;`, `,` or a
- * new statement). Anything else may be an alias (`= z.enum`, `= (z.enum)`, `= [z.enum][0]`,
- * `= make().enum`, `= f() as T`), and so is not read as a value.
+ * What the initializer at `index` holds, when it is a value of its own as a parsed module's
+ * summary reads one (`module-summary.ts`: a function, a call's result other than `require()`'s, a
+ * literal, a `new`): an arrow function (`x =>`, `(a, b): T =>`, `async (a) =>`), or one of the
+ * others that ends the initializer (`createPath()`, `{ … }`, `'text'`, `function () {}`, then
+ * `;`, `,` or a new statement). Anything else may be an alias (`= z.enum`, `= (z.enum)`,
+ * `= [z.enum][0]`, `= make().enum`, `= f() as T`), and so is undefined.
  */
-function initializerIsValue(scan: Scan, index: number): boolean {
+function initializerKind(scan: Scan, index: number): DeclaredKind | undefined {
   const { text } = scan;
+  const settled = (kind: DeclaredKind, ends: boolean): DeclaredKind | undefined => (ends ? kind : undefined);
   // Past comments: `/* @__PURE__ */ createPath()`.
   let start = skipSpaceAndComments(text, index);
   const char = text[start];
-  if (char === '{' || char === '[') return endsInitializer(text, closeOf(scan, start));
+  if (char === '{' || char === '[') return settled('value', endsInitializer(text, closeOf(scan, start)));
   PLAIN_LITERAL.lastIndex = start;
-  if (PLAIN_LITERAL.test(text)) return endsInitializer(text, PLAIN_LITERAL.lastIndex - 1);
+  if (PLAIN_LITERAL.test(text)) return settled('primitive', endsInitializer(text, PLAIN_LITERAL.lastIndex - 1));
   // An arrow's parameters, after `async` and type parameters (`async <R>(…) =>`).
   ARROW_HEAD.lastIndex = start;
   const head = ARROW_HEAD.exec(text);
-  if (head) return isArrowAfter(text, closeOf(scan, ARROW_HEAD.lastIndex - 1));
+  if (head) return settled('function', isArrowAfter(text, closeOf(scan, ARROW_HEAD.lastIndex - 1)));
   const isNew = /^new(?![\w$])/.test(text.slice(start, start + 4));
   if (isNew) start = skipSpace(text, start + 3);
   if (!isNew && /^(?:async\s+)?function(?![\w$])/.test(text.slice(start, start + 20))) {
@@ -142,15 +201,17 @@ function initializerIsValue(scan: Scan, index: number): boolean {
     const parameters = text.indexOf('(', start);
     const closing = parameters === -1 ? -1 : closeOf(scan, parameters);
     const body = closing === -1 ? -1 : skipSpace(text, closing + 1);
-    return body !== -1 && text[body] === '{' && endsInitializer(text, closeOf(scan, body));
+    return settled('function', body !== -1 && text[body] === '{' && endsInitializer(text, closeOf(scan, body)));
   }
   NAME_PATH.lastIndex = start;
   const path = NAME_PATH.exec(text);
-  if (!path) return false;
+  if (!path) return undefined;
   const after = NAME_PATH.lastIndex;
-  if (!isNew && text.startsWith('=>', after)) return true;
-  if (text[after] !== '(') return false;
-  return (isNew || (path[1] !== 'require' && path[1] !== 'import')) && endsInitializer(text, closeOf(scan, after));
+  if (!isNew && text.startsWith('=>', after)) return 'function';
+  if (text[after] !== '(') return undefined;
+  // The evaluator builds `new Set(…)` (a global's, which the text cannot tell), and no other `new`.
+  const kind = !isNew ? 'value' : text.slice(start, after).trim() === 'Set' ? 'value' : 'instance';
+  return settled(kind, (isNew || (path[1] !== 'require' && path[1] !== 'import')) && endsInitializer(text, closeOf(scan, after)));
 }
 
 /** The bracket closing the one opened at `open` (strings, templates and comments skipped); -1 past the scan's budget. */
@@ -189,7 +250,8 @@ function endsInitializer(text: string, last: number): boolean {
   return !CONTINUING_WORDS.test(text);
 }
 
-function factsOf(file: string, stamp: string): ExportFacts {
+/** The facts of one version of `file` (its `stamp`), each filled in by whoever first needs it. */
+export function factsOf(file: string, stamp: string): ExportFacts {
   let facts = factsByFile.get(file);
   if (facts?.stamp !== stamp) {
     factsByFile.delete(file);
@@ -200,7 +262,7 @@ function factsOf(file: string, stamp: string): ExportFacts {
 }
 
 /** Whether `text` may export a name without spelling it, or outside ES module syntax. */
-function isOpaque(text: string): boolean {
+export function isOpaque(text: string): boolean {
   // Escapes as `star-index.ts`'s `mayDefine` judges them: `\u` in an identifier, any escape in a quoted export name.
   return !hasModuleSyntax(text) || OTHER_EXPORTS.test(text) || (text.includes('\\') && (text.includes('\\u') || mayExportQuotedName(text)));
 }
@@ -208,7 +270,7 @@ function isOpaque(text: string): boolean {
 /**
  * Whether the export `name` of the module `specifier` names from `importer` may be a binding of
  * one of `packages`, read along the name's own path: a module that declares the name itself as a
- * value (`declaredValuesIn`) ends it with "no"; one that does not spell the name can pass it on
+ * value (`declaredKindsIn`) ends it with "no"; one that does not spell the name can pass it on
  * only from its `export *` lists (never as `default`), and each is followed in turn; a module
  * the texts cannot settle so (it spells the name without declaring it, is opaque, or the path is
  * past its bound) is asked as before, by the walk of its closure (`mayReachPackage`). In a module
@@ -257,8 +319,9 @@ function mayBindAlong(importer: string, specifier: string, file: string, path: N
   facts.opaque ??= isOpaque(text);
   if (text.includes(name)) {
     if (facts.opaque) return mayReachPackage(importer, specifier, packages, checked);
-    if (facts.declared === undefined) facts.declared = declaredValuesIn(text) ?? null;
-    return facts.declared?.has(name) === true ? false : mayReachPackage(importer, specifier, packages, checked);
+    if (facts.declared === undefined) facts.declared = declaredKindsIn(text) ?? null;
+    const kind = facts.declared?.get(name);
+    return kind !== undefined && HOLDS_OWN_VALUE.has(kind) ? false : mayReachPackage(importer, specifier, packages, checked);
   }
   if (facts.starSources === undefined) facts.starSources = facts.opaque ? null : (starSourcesIn(text) ?? null);
   if (facts.opaque || facts.starSources === null) return mayReachPackage(importer, specifier, packages, checked);
@@ -270,3 +333,4 @@ function mayBindAlong(importer: string, specifier: string, file: string, path: N
   }
   return false;
 }
+

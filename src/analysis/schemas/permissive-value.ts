@@ -1,6 +1,7 @@
 import { AST_NODE_TYPES, type TSESTree } from '@typescript-eslint/utils';
 import { unwrapChainAndTypeWrappers } from '../syntax/ast.js';
 import { findBinding } from '../values/bindings.js';
+import { importSettlesNoSchema } from '../values/settled-import.js';
 import type { Evaluator } from '../values/evaluator.js';
 import type { StaticValue } from '../values/static-value.js';
 import { classifySchema, isNeutralModifier, type Permissiveness } from './schema-model.js';
@@ -18,6 +19,8 @@ export interface PermissiveValue {
   readonly permissiveness: Permissiveness;
 }
 
+const ARITHMETIC: ReadonlySet<string> = new Set(['+', '-', '*', '/', '%', '**', '|', '&', '^', '<<', '>>', '>>>']);
+
 /** A `let` reassigned more often than this is not followed. */
 const MAX_WRITES = 8;
 
@@ -30,6 +33,10 @@ export function permissiveValueOf(expression: TSESTree.Expression, evaluator: Ev
     // The narrower of the two is what the choice is sure to accept.
     return consequent.permissiveness === 'any-object' ? consequent : alternate;
   }
+  // A string or a number, whatever its parts (which may be imported): never `true` nor an object.
+  if (node.type === AST_NODE_TYPES.TemplateLiteral || (node.type === AST_NODE_TYPES.BinaryExpression && ARITHMETIC.has(node.operator))) return undefined;
+  // `?? DEFAULT_NAME`, `: Role.USER`: what the declaring module's text says, without parsing it.
+  if (importSettlesNoSchema(node, evaluator)) return undefined;
   const value = evaluator.evaluate(node);
   const permissiveness = classifySchema(value);
   if (permissiveness) return { value, permissiveness };

@@ -1,0 +1,93 @@
+import { topLevelStarts } from './code-walk.js';
+
+// The named lists of a module's top level, read from its text: `export { a, b as c }`,
+// `export { a } from './x'`, `import d, { e as f } from './y'`. A name's path through barrels that
+// list what they pass on (`export { SHELL_TOOL_NAME } from './base-declarations.js'`) goes through
+// these. Regular expressions over the lists `topLevelStarts` finds: a list holding anything but
+// names and comments (a string name, an escape) is not read, and the whole text is then unread.
+
+/** One name of an export list: `local as exported`, from the module `from` when it is a re-export. */
+export interface ListedExport {
+  readonly local: string;
+  readonly exported: string;
+  readonly from: string | undefined;
+  readonly typeOnly: boolean;
+}
+
+/** One name an import binds: `imported` of `from` (`default`, `*` for a namespace) as `local`. */
+export interface ListedImport {
+  readonly local: string;
+  readonly imported: string;
+  readonly from: string;
+  readonly typeOnly: boolean;
+}
+
+export interface ModuleLists {
+  readonly exports: readonly ListedExport[];
+  readonly imports: readonly ListedImport[];
+}
+
+const NAME = String.raw`[A-Za-z_$][\w$]*`;
+const SPECIFIER = String.raw`(['"])([^'"\\\n]*)`;
+const EXPORT_LIST = new RegExp(String.raw`export\s+(type\s+)?\{([^{}]*)\}(?:\s*from\s*${SPECIFIER}\3)?`, 'y');
+const IMPORT_CLAUSE = new RegExp(String.raw`import\s+(type\s+)?(?:(${NAME})\s*(?:,\s*)?)?(?:\{([^{}]*)\}|\*\s*as\s+(${NAME}))?\s*from\s*${SPECIFIER}\5`, 'y');
+const LIST_ENTRY = new RegExp(String.raw`^(type\s+)?(${NAME})(?:\s+as\s+(${NAME}))?$`);
+/** What a list may hold that the entries' expression does not read: strings, escapes, a comment left unclosed. */
+const UNREAD_IN_LIST = /[/'"`\\]/;
+
+/** Longest text whose lists are read. */
+const MAX_LISTED_CHARACTERS = 4 * 1024 * 1024;
+
+/**
+ * The export and import lists at the top level of `text`. Undefined when one is written in a way
+ * this does not read, or past `MAX_LISTED_CHARACTERS`: a caller then knows nothing of them.
+ * `import(…)`, `import.meta` and `import './x'` bind nothing and are passed over; an `import`
+ * this does not match otherwise (`import x = require('y')`) is not listed, which only leaves a
+ * name it binds unfound.
+ */
+export function moduleListsIn(text: string): ModuleLists | undefined {
+  const exportStarts = topLevelStarts(text, 'export', MAX_LISTED_CHARACTERS);
+  const importStarts = exportStarts && topLevelStarts(text, 'import', MAX_LISTED_CHARACTERS);
+  if (!exportStarts || !importStarts) return undefined;
+  const exports: ListedExport[] = [];
+  for (const at of exportStarts) {
+    EXPORT_LIST.lastIndex = at;
+    const list = EXPORT_LIST.exec(text);
+    if (!list) continue;
+    const entries = entriesOf(list[2]!);
+    if (!entries) return undefined;
+    for (const entry of entries) exports.push({ local: entry.name, exported: entry.alias ?? entry.name, from: list[4], typeOnly: list[1] !== undefined || entry.typeOnly });
+  }
+  const imports: ListedImport[] = [];
+  for (const at of importStarts) {
+    IMPORT_CLAUSE.lastIndex = at;
+    const clause = IMPORT_CLAUSE.exec(text);
+    if (!clause) continue;
+    const [, type, defaultName, list, namespace, , from] = clause;
+    const typeOnly = type !== undefined;
+    if (defaultName !== undefined) imports.push({ local: defaultName, imported: 'default', from: from!, typeOnly });
+    if (namespace !== undefined) imports.push({ local: namespace, imported: '*', from: from!, typeOnly });
+    if (list === undefined) continue;
+    const entries = entriesOf(list);
+    if (!entries) return undefined;
+    for (const entry of entries) imports.push({ local: entry.alias ?? entry.name, imported: entry.name, from: from!, typeOnly: typeOnly || entry.typeOnly });
+  }
+  return { exports, imports };
+}
+
+/** Comments in a list (compilers keep them: `// Shared parameter names`); a list holds no strings, so none starts inside one. */
+const LIST_COMMENT = /\/\/[^\n\r\u2028\u2029]*|\/\*[\s\S]*?\*\//g;
+
+function entriesOf(written: string): { name: string; alias: string | undefined; typeOnly: boolean }[] | undefined {
+  const list = written.includes('/') && !/['"`\\]/.test(written) ? written.replace(LIST_COMMENT, ' ') : written;
+  if (UNREAD_IN_LIST.test(list)) return undefined;
+  const entries: { name: string; alias: string | undefined; typeOnly: boolean }[] = [];
+  for (const piece of list.split(",")) {
+    const trimmed = piece.trim();
+    if (trimmed === '') continue;
+    const entry = LIST_ENTRY.exec(trimmed);
+    if (!entry) return undefined;
+    entries.push({ name: entry[2]!, alias: entry[3], typeOnly: entry[1] !== undefined });
+  }
+  return entries;
+}
