@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { exportedDeclarationKinds } from '../../src/analysis/modules/declaration-path.js';
-import { moduleListsIn } from '../../src/analysis/modules/export-lists.js';
+import { mayExportName, moduleListsIn } from '../../src/analysis/modules/export-lists.js';
 
 function project(files: Readonly<Record<string, string>>): string {
   const root = mkdtempSync(join(tmpdir(), 'schema-contract-declaration-'));
@@ -53,7 +53,7 @@ describe('a name the module declares', () => {
     ['a function merged with a namespace', 'export function NAME() {}\nexport namespace NAME { export const schema = {}; }'],
     ['two declarations of different kinds', 'export function NAME() {}\nexport class NAME {}'],
     ['a CommonJS export over it', "export const NAME = 'a';\nexports.NAME = {};"],
-    ['a name spelled but not declared', "const NAME = 'a';\nexport default NAME;\nexport { NAME as default2 };"],
+    ['a local name exported by a list', 'const NAME = z.any;\nexport { NAME };'],
   ])('is not settled: %s', (_title, declaration) => {
     expect(kindsOf(project({ 'lib.ts': `${declaration}\n` }), 'NAME')).toBeUndefined();
   });
@@ -72,8 +72,8 @@ describe("a name's path through barrels", () => {
     const root = project({ ...names, 'lib.ts': "export {\n  // names\n  TOOL as NAME, /* roles */ Role,\n} from './names.js';\n" });
     expect(kindsOf(root, 'NAME')).toEqual(['primitive']);
     expect(kindsOf(root, 'Role')).toEqual(['enum']);
-    // The module's own name for it is not exported.
-    expect(kindsOf(root, 'TOOL')).toBeUndefined();
+    // The module's own name for it is not exported: the import binds nothing.
+    expect(kindsOf(root, 'TOOL')).toEqual([]);
   });
 
   it('follows an import that a list exports', () => {
@@ -86,6 +86,14 @@ describe("a name's path through barrels", () => {
     expect(kindsOf(root, 'TOOL')).toEqual(['primitive']);
     // Declared nowhere on the path: the import binds nothing the project holds.
     expect(kindsOf(root, 'MISSING')).toEqual([]);
+  });
+
+  it('passes over a module that only imports and uses the name, to its star lists', () => {
+    const root = project({ ...names, 'lib.ts': "import { TOOL } from './names.js';\nexport function label() { return TOOL; }\nexport * from './names.js';\n" });
+    expect(kindsOf(root, 'TOOL')).toEqual(['primitive']);
+    // Where a variable's declaration may name it, it is not passed over.
+    const spans = project({ ...names, 'lib.ts': "import { TOOL as T } from './names.js';\nexport const label = T, TOOL = {};\nexport * from './names.js';\n" });
+    expect(kindsOf(spans, 'TOOL')).toBeUndefined();
   });
 
   it.each([
@@ -135,7 +143,17 @@ describe('the lists of a module', () => {
         { local: 'T', imported: 'T', from: './a.js', typeOnly: true },
         { local: 'ns', imported: '*', from: './b.js', typeOnly: false },
       ],
+      declaredNames: new Set(),
+      variableSpans: [],
     });
+  });
+
+  it('says which names the other forms of `export` may export', () => {
+    const text = "export const a = 1, b = 2;\nexport async function f() {}\nexport default class {}\nexport * as ns from './x.js';\nexport * from './y.js';\nconst hidden = 1;\n";
+    const lists = moduleListsIn(text)!;
+    expect([...lists.declaredNames].sort()).toEqual(['default', 'f', 'ns']);
+    expect(['a', 'b', 'f', 'ns', 'default', 'hidden'].filter((name) => mayExportName(text, lists, name))).toEqual(['a', 'b', 'f', 'ns', 'default']);
+    expect(moduleListsIn('export declare global { const a: 1 }\n')).toBeUndefined();
   });
 
   it('reads nothing when a list holds what it does not read', () => {

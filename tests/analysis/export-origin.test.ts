@@ -102,6 +102,35 @@ describe('an imported name the texts cannot settle is left to the walk', () => {
   });
 });
 
+describe('a module that spells the name only where it imports or uses it', () => {
+  it('passes it on, if at all, from its star lists', () => {
+    const root = project({
+      // Uses `pick` and passes zod on, but exports `pick` only through its star list.
+      'lib.ts': `${ZOD}import { pick as choose } from './a';\nconst pick = choose();\nexport function picked() { return pick; }\nexport { z };\nexport * from './a';\n`,
+      'a.ts': 'export function pick() {}\n',
+    });
+    expect(walk(root)).toBe(true);
+    expect(mayBind(root, 'pick')).toBe(false);
+  });
+
+  it.each([
+    ['a later declarator', 'export const other = 1, pick = z.enum;'],
+    ['a destructured declarator', 'export const { enum: pick } = z;'],
+    ['a namespace re-export', "export * as pick from 'zod';"],
+    ['an export form the scan does not read', 'export declare global { const pick: unknown }'],
+  ])('is left to the walk when an export may still name it: %s', (_title, declaration) => {
+    const root = project({ 'lib.ts': `${ZOD}${declaration}\nexport { z };\n` });
+    expect(mayBind(root, 'pick')).toBe(true);
+  });
+
+  it('reads a module whose only escapes are in strings, and not one with an escape in code', () => {
+    const strings = project({ 'lib.ts': `${ZOD}const reset = '\\u001b[0m';\nexport { z };\nexport * from './a';\n`, 'a.ts': 'export function pick() {}\n' });
+    expect(mayBind(strings, 'pick')).toBe(false);
+    const code = project({ 'lib.ts': `${ZOD}export const pic\\u006b = z.enum;\nexport { z };\nexport * from './a';\n`, 'a.ts': 'export function other() {}\n' });
+    expect(mayBind(code, 'pick')).toBe(true);
+  });
+});
+
 describe("a name's path through `export *` lists", () => {
   it('ends at the source that declares it, and reads no other source', () => {
     const root = project({

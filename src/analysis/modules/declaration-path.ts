@@ -1,5 +1,5 @@
 import { declaredKindsIn, factsOf, isOpaque, MAX_MODULES_PER_QUESTION, type DeclaredKind } from './export-origin.js';
-import { moduleListsIn } from './export-lists.js';
+import { mayExportName, moduleListsIn, type ModuleLists } from './export-lists.js';
 import { moduleText, stampInPass } from './module-graph.js';
 import { isReadable, resolveSpecifier } from './module-resolution.js';
 import { starSourcesIn } from './reexport-scan.js';
@@ -56,26 +56,33 @@ function kindsAlong(file: string, name: string, path: DeclarationPath, kinds: Se
   // CommonJS can assign an export over a declaration's (`exports.NAME = z.any()`).
   facts.opaque ??= isOpaque(text);
   if (facts.opaque) return false;
-  if (!text.includes(name)) {
-    // Only a star list can pass on a name the text does not spell, and never `default`.
-    if (name === 'default') return true;
-    if (facts.starSources === undefined) facts.starSources = starSourcesIn(text) ?? null;
-    if (facts.starSources === null) return false;
-    return facts.starSources.every((source) => followed(file, source, name, path, kinds));
+  if (text.includes(name)) {
+    if (facts.declared === undefined) facts.declared = declaredKindsIn(text) ?? null;
+    const declared = facts.declared?.get(name);
+    if (declared !== undefined) {
+      kinds.add(declared);
+      return true;
+    }
+    if (facts.lists === undefined) facts.lists = moduleListsIn(text) ?? null;
+    if (!facts.lists) return false;
+    // Spelled only where it is used or imported: the module exports it, if at all, from a star list.
+    if (mayExportName(text, facts.lists, name)) return listedKinds(file, facts.lists, name, path, kinds);
   }
-  if (facts.declared === undefined) facts.declared = declaredKindsIn(text) ?? null;
-  const declared = facts.declared?.get(name);
-  if (declared !== undefined) {
-    kinds.add(declared);
-    return true;
-  }
-  if (facts.lists === undefined) facts.lists = moduleListsIn(text) ?? null;
-  const listed = facts.lists?.exports.filter((entry) => entry.exported === name);
-  if (listed?.length !== 1 || listed[0]!.typeOnly) return false;
+  // Only a star list can pass on a name the module does not export itself, and never `default`.
+  if (name === 'default') return true;
+  if (facts.starSources === undefined) facts.starSources = starSourcesIn(text) ?? null;
+  if (facts.starSources === null) return false;
+  return facts.starSources.every((source) => followed(file, source, name, path, kinds));
+}
+
+/** `export { local as name } from …`, or `export { local as name }` of an import: the next module on the path. */
+function listedKinds(file: string, lists: ModuleLists, name: string, path: DeclarationPath, kinds: Set<DeclaredKind>): boolean {
+  const listed = lists.exports.filter((entry) => entry.exported === name);
+  if (listed.length !== 1 || listed[0]!.typeOnly) return false;
   const entry = listed[0]!;
   if (entry.from !== undefined) return followed(file, entry.from, entry.local, path, kinds);
   // `export { NAME }` of a name the module imports (a declaration of its own is not listed by `declaredKindsIn`).
-  const imported = facts.lists!.imports.filter((binding) => binding.local === entry.local);
+  const imported = lists.imports.filter((binding) => binding.local === entry.local);
   if (imported.length !== 1 || imported[0]!.typeOnly || imported[0]!.imported === '*') return false;
   return followed(file, imported[0]!.from, imported[0]!.imported, path, kinds);
 }

@@ -25,12 +25,24 @@ export interface ListedImport {
 export interface ModuleLists {
   readonly exports: readonly ListedExport[];
   readonly imports: readonly ListedImport[];
+  /**
+   * Names every other `export` at the top level may export: a declaration's name (`export
+   * function f`, `class`, `enum`, `namespace`, `interface`, `type`), `default`, `export * as ns`.
+   */
+  readonly declaredNames: ReadonlySet<string>;
+  /** Where each `export const`/`let`/`var` stands, up to the next top-level `export`: its names (`a, b = 1`, `{ a, b }`) are somewhere in there. */
+  readonly variableSpans: readonly (readonly [number, number])[];
 }
 
 const NAME = String.raw`[A-Za-z_$][\w$]*`;
 const SPECIFIER = String.raw`(['"])([^'"\\\n]*)`;
 const EXPORT_LIST = new RegExp(String.raw`export\s+(type\s+)?\{([^{}]*)\}(?:\s*from\s*${SPECIFIER}\3)?`, 'y');
 const IMPORT_CLAUSE = new RegExp(String.raw`import\s+(type\s+)?(?:(${NAME})\s*(?:,\s*)?)?(?:\{([^{}]*)\}|\*\s*as\s+(${NAME}))?\s*from\s*${SPECIFIER}\5`, 'y');
+const DECLARATION_NAME = new RegExp(String.raw`export\s+(?:declare\s+)?(?:(?:abstract|async|const)\s+)*(?:function\s*\*?|class|enum|namespace|module|interface|type)\s*(${NAME})`, 'y');
+const VARIABLE_START = /export\s+(?:declare\s+)?(?:const|let|var|using)(?![\w$])/y;
+const STAR_AS = new RegExp(String.raw`export\s+(?:type\s+)?\*\s*as\s+(${NAME})`, 'y');
+const STAR = /export\s+(?:type\s+)?\*/y;
+const DEFAULT = /export\s+default(?![\w$])/y;
 const LIST_ENTRY = new RegExp(String.raw`^(type\s+)?(${NAME})(?:\s+as\s+(${NAME}))?$`);
 /** What a list may hold that the entries' expression does not read: strings, escapes, a comment left unclosed. */
 const UNREAD_IN_LIST = /[/'"`\\]/;
@@ -50,10 +62,21 @@ export function moduleListsIn(text: string): ModuleLists | undefined {
   const importStarts = exportStarts && topLevelStarts(text, 'import', MAX_LISTED_CHARACTERS);
   if (!exportStarts || !importStarts) return undefined;
   const exports: ListedExport[] = [];
-  for (const at of exportStarts) {
+  const declaredNames = new Set<string>();
+  const variableSpans: [number, number][] = [];
+  for (const [index, at] of exportStarts.entries()) {
     EXPORT_LIST.lastIndex = at;
     const list = EXPORT_LIST.exec(text);
-    if (!list) continue;
+    if (!list) {
+      // Which name another form of `export` may export; one this does not read leaves the text unread.
+      if (matchesAt(STAR_AS, text, at)) declaredNames.add(STAR_AS.exec(text)![1]!);
+      else if (matchesAt(DECLARATION_NAME, text, at)) declaredNames.add(DECLARATION_NAME.exec(text)![1]!);
+      else if (matchesAt(VARIABLE_START, text, at)) variableSpans.push([at, exportStarts[index + 1] ?? text.length]);
+      else if (matchesAt(DEFAULT, text, at)) declaredNames.add('default');
+      // `export * from`: the names it passes on are its sources' (`starSourcesIn`).
+      else if (!matchesAt(STAR, text, at)) return undefined;
+      continue;
+    }
     const entries = entriesOf(list[2]!);
     if (!entries) return undefined;
     for (const entry of entries) exports.push({ local: entry.name, exported: entry.alias ?? entry.name, from: list[4], typeOnly: list[1] !== undefined || entry.typeOnly });
@@ -72,7 +95,29 @@ export function moduleListsIn(text: string): ModuleLists | undefined {
     if (!entries) return undefined;
     for (const entry of entries) imports.push({ local: entry.alias ?? entry.name, imported: entry.name, from: from!, typeOnly: typeOnly || entry.typeOnly });
   }
-  return { exports, imports };
+  return { exports, imports, declaredNames, variableSpans };
+}
+
+/** Whether the sticky `pattern` matches at `index`, leaving `lastIndex` there for an `exec`. */
+function matchesAt(pattern: RegExp, text: string, index: number): boolean {
+  pattern.lastIndex = index;
+  const matched = pattern.test(text);
+  pattern.lastIndex = index;
+  return matched;
+}
+
+/**
+ * Whether a module whose lists are `lists` may export `name`: false only when no form of `export`
+ * at its top level can (the name is in no list, no declaration's name, no `export * as`, and in
+ * no variable declaration's span). `export *` lists are not counted here: they pass on names the
+ * text need not spell.
+ */
+export function mayExportName(text: string, lists: ModuleLists, name: string): boolean {
+  if (lists.declaredNames.has(name) || lists.exports.some((entry) => entry.exported === name)) return true;
+  return lists.variableSpans.some(([start, end]) => {
+    const found = text.indexOf(name, start);
+    return found !== -1 && found < end;
+  });
 }
 
 /** Comments in a list (compilers keep them: `// Shared parameter names`); a list holds no strings, so none starts inside one. */

@@ -4,7 +4,7 @@ import { moduleText, stampInPass } from './module-graph.js';
 import { isReadable, resolveSpecifier } from './module-resolution.js';
 import { mayReachPackage } from './package-reach.js';
 import { mayExportQuotedName, starSourcesIn } from './reexport-scan.js';
-import type { ModuleLists } from './export-lists.js';
+import { mayExportName, moduleListsIn, type ModuleLists } from './export-lists.js';
 
 // What a module's export of one name is, read from texts alone: whether it is certainly a value the
 // project declares itself (`export function pick`, `export class Pick`, `export const pick = (…) =>`,
@@ -15,7 +15,9 @@ import type { ModuleLists } from './export-lists.js';
 // module's closure for it. A 5 KB script of `@zereight/mcp-gitlab` importing four lists of tools
 // from a registry that also exports names by a list had the walk follow every import of the
 // registry to a 208 KB module of schemas that passes zod on, and parse it: 504 ms in the enum rule
-// for a file with no enum, 32 ms along the names' own paths.
+// for a file with no enum, 32 ms along the names' own paths. The kinds of declaration the scan
+// records (`DeclaredKind`) also tell the fallback rule what an imported constant is
+// (`declaration-path.ts`).
 
 /**
  * What the scans found in one version of a module's text, each read the first time it is asked:
@@ -46,7 +48,8 @@ export interface ExportFacts {
  * - `uninitialized`: a `let` or `var` declared without a value (`export var Role;`, as TypeScript
  *   compiles an enum), whose writes are anywhere;
  * - `primitive-variable`: a `let` or `var` declared with a string or number literal, whole.
- * The first four hold values no other module's binding can be (`module-summary.ts`).
+ * A function, a class, a primitive, a value and an instance are values of the module's own, which
+ * no other module's binding can be (`module-summary.ts`); the others may be assigned one later.
  */
 export type DeclaredKind = 'function' | 'class' | 'primitive' | 'value' | 'instance' | 'enum' | 'uninitialized' | 'primitive-variable';
 
@@ -264,16 +267,29 @@ export function factsOf(file: string, stamp: string): ExportFacts {
 /** Whether `text` may export a name without spelling it, or outside ES module syntax. */
 export function isOpaque(text: string): boolean {
   // Escapes as `star-index.ts`'s `mayDefine` judges them: `\u` in an identifier, any escape in a quoted export name.
-  return !hasModuleSyntax(text) || OTHER_EXPORTS.test(text) || (text.includes('\\') && (text.includes('\\u') || mayExportQuotedName(text)));
+  return !hasModuleSyntax(text) || OTHER_EXPORTS.test(text) || (text.includes('\\') && (mayEscapeIdentifier(text) || mayExportQuotedName(text)));
+}
+
+/**
+ * Whether a backslash stands in code, where `\u0061` is an identifier's letter: outside strings,
+ * templates' text, comments and regular expressions, which spell no name (`'\u001b[0m'`, the
+ * terminal colours of many modules). Past `MAX_SCANNED_CHARACTERS`, "may".
+ */
+function mayEscapeIdentifier(text: string): boolean {
+  if (!text.includes('\\u')) return false;
+  if (text.length > MAX_SCANNED_CHARACTERS) return true;
+  return walkCode(text, 0, text.length, (char) => char === '\\') !== text.length;
 }
 
 /**
  * Whether the export `name` of the module `specifier` names from `importer` may be a binding of
  * one of `packages`, read along the name's own path: a module that declares the name itself as a
  * value (`declaredKindsIn`) ends it with "no"; one that does not spell the name can pass it on
- * only from its `export *` lists (never as `default`), and each is followed in turn; a module
- * the texts cannot settle so (it spells the name without declaring it, is opaque, or the path is
- * past its bound) is asked as before, by the walk of its closure (`mayReachPackage`). In a module
+ * only from its `export *` lists (never as `default`), and each is followed in turn, as are those
+ * of a module that spells it only where no `export` can export it (`mayExportName`: an import, a
+ * use); a module the texts cannot settle so (it may export the name without declaring it as a
+ * value, is opaque, or the path is past its bound) is asked as before, by the walk of its
+ * closure (`mayReachPackage`). In a module
  * that parses and runs, a top-level `export function name` or `export const name =` is the export
  * of that name: another would be a duplicate export, an early error. Each text's facts are kept
  * per version of the file; every file read is `stat`ed in this pass (`checked`), so an edit is
@@ -321,7 +337,10 @@ function mayBindAlong(importer: string, specifier: string, file: string, path: N
     if (facts.opaque) return mayReachPackage(importer, specifier, packages, checked);
     if (facts.declared === undefined) facts.declared = declaredKindsIn(text) ?? null;
     const kind = facts.declared?.get(name);
-    return kind !== undefined && HOLDS_OWN_VALUE.has(kind) ? false : mayReachPackage(importer, specifier, packages, checked);
+    if (kind !== undefined) return HOLDS_OWN_VALUE.has(kind) ? false : mayReachPackage(importer, specifier, packages, checked);
+    if (facts.lists === undefined) facts.lists = moduleListsIn(text) ?? null;
+    // A module that spells the name only where it imports or uses it passes it on, if at all, from a star list.
+    if (!facts.lists || mayExportName(text, facts.lists, name)) return mayReachPackage(importer, specifier, packages, checked);
   }
   if (facts.starSources === undefined) facts.starSources = facts.opaque ? null : (starSourcesIn(text) ?? null);
   if (facts.opaque || facts.starSources === null) return mayReachPackage(importer, specifier, packages, checked);
