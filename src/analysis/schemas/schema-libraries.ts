@@ -3,6 +3,7 @@ import { destructuredKey, memberName, requiredSpecifier, unwrapChainAndTypeWrapp
 import { findBinding, findTopLevelBinding, type Binding } from '../values/bindings.js';
 import { resolveImport, type ExportTarget, type ModuleSource } from '../modules/module-graph.js';
 import { mayReachPackage } from '../modules/package-reach.js';
+import { mayExportPackageBinding } from '../modules/export-origin.js';
 import { importsMayPassOnPackageBinding, type LintedProgram } from '../modules/module-summary.js';
 import { mayCallBindingItself } from '../syntax/import-uses.js';
 import type { SchemaLibrarySettings } from '../../settings.js';
@@ -131,7 +132,15 @@ function resolveBindingReference(binding: Binding, env: LibraryEnvironment, dept
       // A project's own barrel (`export { z as zod } from 'zod'`) is followed to the package. Most
       // imported functions come from modules that never mention a schema library; a text scan
       // says so without parsing them (in a large project that parse was most of the rules' cost).
-      if (!mayReachPackage(binding.module.file, binding.specifier, librarySpecifiers(env.libraries), env.checked)) return undefined;
+      // A named import is followed along its own path first (`export-origin.ts`): one its module
+      // declares as a value of its own (a function, a class, a literal) is no alias of a library,
+      // where the walk would read every module a root barrel passes on.
+      const packages = librarySpecifiers(env.libraries);
+      const mayAlias =
+        binding.importedName === '*'
+          ? mayReachPackage(binding.module.file, binding.specifier, packages, env.checked)
+          : mayExportPackageBinding(binding.module.file, binding.specifier, binding.importedName, packages, env.checked);
+      if (!mayAlias) return undefined;
       return referenceOfTarget(resolveImport(binding.module.file, binding.specifier, binding.importedName, env.checked), env, depth);
     }
     case 'declarator': {
