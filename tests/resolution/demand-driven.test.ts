@@ -17,6 +17,7 @@ describe('resolution is demand-driven', () => {
       `import { helper${(index + 1) % 12} } from './m${(index + 1) % 12}.js';`,
       `const Row = z.object({ id: z.string() });`,
       `export const DEFAULT_LIMIT_${index} = ${index};`,
+      `export const DEFAULT_PAGE_${index} = { limit: ${index} };`,
       `export function helper${index}(row: unknown) { return helper${(index + 1) % 12}(Row.parse(row)); }`,
       '',
     ].join('\n');
@@ -48,8 +49,15 @@ describe('resolution is demand-driven', () => {
     });
   }
 
-  it('follows an import that stands in a fallback position, and only that one', () => {
+  it('settles an imported number in a fallback position from its declaration, and parses nothing', () => {
     const fallback = "import { DEFAULT_LIMIT_7 } from '#lib/m7.js';\nimport { helper2 } from './lib/m2.js';\nexport const limit = (given?: number) => helper2(given ?? DEFAULT_LIMIT_7);\n";
+    expect(lintFile(root, 'src/limit.ts', fallback, 'strict')).toEqual([]);
+    expect(parsed()).toEqual([]);
+  });
+
+  it('follows an import that stands in a fallback position, and only that one', () => {
+    // An object is no kind of declaration its text settles: the module is parsed to read it.
+    const fallback = "import { DEFAULT_PAGE_7 } from '#lib/m7.js';\nimport { helper2 } from './lib/m2.js';\nexport const page = (given?: object) => helper2(given ?? DEFAULT_PAGE_7);\n";
     expect(lintFile(root, 'src/limit.ts', fallback, 'strict')).toEqual([]);
     expect(parsed()).toEqual([join(root, 'src/lib/m7.ts')]);
   });
