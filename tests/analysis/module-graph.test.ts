@@ -214,6 +214,30 @@ describe('module graph: names behind a large `export *` barrel', () => {
     expect([parsed('t0'), parsed('t1'), parsed('t2'), parsed('t3')]).toEqual([0, 0, 1, 1]);
   });
 
+  it('passes over a source that spells the name only where it imports, uses or mentions it', () => {
+    const root = barrelProject({
+      't1.ts': "import { T4 } from './t4.js';\nexport function T1() { return T4 + '1'; }\n",
+      // A declaration of its own that is not exported, and a comment.
+      't2.ts': "const T4 = 'local';\n// T4 is the fourth\nexport class T2 { four = T4; }\n",
+      't3.ts': "import * as all from './index.js';\nexport function T3() { return all.T4; }\n",
+    });
+    expect(definer(root, 'T4')).toBe('t4.ts:T4');
+    const parsed = (name: string) => getModuleParseCounts().get(join(root, `${name}.ts`)) ?? 0;
+    expect(sources.map(parsed)).toEqual(sources.map((name) => (name === 't4' ? 1 : 0)));
+  });
+
+  it.each([
+    ['a list of an import', "import { T4 as FOUR } from './t4.js';\nexport { FOUR as T4 };\n", 't1.ts:FOUR'],
+    ['a named re-export', "export { T1 as T4 } from './t1-own.js';\n", 't1-own.ts:T1'],
+    ['a destructuring declaration', "const all = { T4: 'own' };\nexport const { T4 } = all;\n", 't1.ts:T4'],
+    ['a declaration escaped where a comment spells the name', "// T4\nexport const T\\u0034 = 'escaped';\n", 't1.ts:T4'],
+    ['an export list with a comment', "const own = 1;\nexport {\n  // T4, renamed\n  own as T4,\n};\n", 't1.ts:own'],
+  ])('parses a source that may export the name it spells: %s', (_form, text, expected) => {
+    const root = barrelProject({ 't1.ts': text, 't1-own.ts': "export const T1 = 'own';\n" });
+    expect(definer(root, 'T4')).toBe(expected);
+    expect(getModuleParseCounts().get(join(root, 't1.ts'))).toBe(1);
+  });
+
   it('searches through a source with an `export *` of its own, in order', () => {
     const root = barrelProject({
       't3.ts': "export * from './deep.js';\n",

@@ -1,5 +1,6 @@
-import { declaredKindsIn, factsOf, isOpaque, MAX_MODULES_PER_QUESTION, type DeclaredKind } from './export-origin.js';
-import { mayExportName, moduleListsIn, type ModuleLists } from './export-lists.js';
+import { factsOf, isOpaque, mayExportOwnName, type DeclaredKind } from './export-facts.js';
+import type { ModuleLists } from './export-lists.js';
+import { declaredKindsIn, MAX_MODULES_PER_QUESTION } from './export-origin.js';
 import { moduleText, stampInPass } from './module-graph.js';
 import { isReadable, resolveSpecifier } from './module-resolution.js';
 import { starSourcesIn } from './reexport-scan.js';
@@ -63,11 +64,9 @@ function kindsAlong(file: string, name: string, path: DeclarationPath, kinds: Se
       kinds.add(declared);
       return true;
     }
-    if (facts.lists === undefined) facts.lists = moduleListsIn(text) ?? null;
-    if (!facts.lists) return false;
-    // Spelled only where it is used or imported: the module exports it, if at all, from a star list.
-    if (mayExportName(text, facts.lists, name)) return listedKinds(file, facts.lists, name, path, kinds);
   }
+  // Spelled only where it is used or imported: the module exports it, if at all, from a star list.
+  if (mayExportOwnName(text, facts, name)) return facts.lists ? listedKinds(file, facts.lists, name, path, kinds) : false;
   // Only a star list can pass on a name the module does not export itself, and never `default`.
   if (name === 'default') return true;
   if (facts.starSources === undefined) facts.starSources = starSourcesIn(text) ?? null;

@@ -1,10 +1,9 @@
-import { hasModuleSyntax } from '../../util/module-kind.js';
 import { skipSpace, skipSpaceAndComments, topLevelStarts, walkCode } from './code-walk.js';
 import { moduleText, stampInPass } from './module-graph.js';
 import { isReadable, resolveSpecifier } from './module-resolution.js';
 import { mayReachPackage } from './package-reach.js';
-import { mayExportQuotedName, starSourcesIn } from './reexport-scan.js';
-import { mayExportName, moduleListsIn, type ModuleLists } from './export-lists.js';
+import { starSourcesIn } from './reexport-scan.js';
+import { factsOf, isOpaque, mayExportOwnName, type DeclaredKind } from './export-facts.js';
 
 // What a module's export of one name is, read from texts alone: whether it is certainly a value the
 // project declares itself (`export function pick`, `export class Pick`, `export const pick = (…) =>`,
@@ -19,45 +18,7 @@ import { mayExportName, moduleListsIn, type ModuleLists } from './export-lists.j
 // records (`DeclaredKind`) also tell the fallback rule what an imported constant is
 // (`declaration-path.ts`).
 
-/**
- * What the scans found in one version of a module's text, each read the first time it is asked:
- * most modules on a name's path are only passed through (the name is not in their text), and
- * need neither the declarations' scan nor the escapes'.
- */
-export interface ExportFacts {
-  readonly stamp: string;
-  /** What each name declared at the top level is (`declaredKindsIn`); null past the scan's bound. */
-  declared?: ReadonlyMap<string, DeclaredKind> | null;
-  /** The specifiers of its `export * from` lists; null when one is not a relative specifier the scan reads plainly. */
-  starSources?: readonly string[] | null;
-  /** Whether a name may be exported without its letters in the text (an escape sequence) or outside ES module syntax. */
-  opaque?: boolean;
-  /** Its top-level export and import lists (`export-lists.ts`); null when the scan does not read them. */
-  lists?: ModuleLists | null;
-}
-
-/**
- * What a top-level `export` declares, as far as the text says:
- * - `function`: `export function f`, or a `const` holding an arrow or function expression;
- * - `class`: `export class C`;
- * - `primitive`: a `const` holding a string or number literal, whole;
- * - `value`: a `const` holding another value of its own (a call's result other than `require()`'s,
- *   an object or array literal, `new Set(…)`);
- * - `instance`: a `const` holding any other `new` (`new DebugLogger()`);
- * - `enum`: a TypeScript `enum` (`const enum`, `declare enum`);
- * - `uninitialized`: a `let` or `var` declared without a value (`export var Role;`, as TypeScript
- *   compiles an enum), whose writes are anywhere;
- * - `primitive-variable`: a `let` or `var` declared with a string or number literal, whole.
- * A function, a class, a primitive, a value and an instance are values of the module's own, which
- * no other module's binding can be (`module-summary.ts`); the others may be assigned one later.
- */
-export type DeclaredKind = 'function' | 'class' | 'primitive' | 'value' | 'instance' | 'enum' | 'uninitialized' | 'primitive-variable';
-
 const HOLDS_OWN_VALUE: ReadonlySet<DeclaredKind> = new Set(['function', 'class', 'primitive', 'value', 'instance']);
-
-/** Facts of the modules read, by file; the oldest go first past `MAX_FACTS`. */
-const factsByFile = new Map<string, ExportFacts>();
-const MAX_FACTS = 50_000;
 
 /**
  * `export` at a top-level position, then the declaration of a function or class, or the first
@@ -86,13 +47,6 @@ const ARROW_HEAD = /(?:async\s*)?(?:<(?:[^<>;]|<[^<>;]*>)*>\s*)?\(/y;
 const PLAIN_LITERAL = /'(?:[^'\\\n]|\\.)*'|"(?:[^"\\\n]|\\.)*"|-?\d[\w.]*/y;
 /** Words that go on with an expression on the next line (TypeScript reads `as` and `satisfies` there only without a line break, but "may" is safe). */
 const CONTINUING_WORDS = /(?:as|satisfies|instanceof|in)(?![\w$])/y;
-
-/**
- * CommonJS exports (`exports.x =`, `module.exports`, `exports` handed on or aliased), `export =`
- * and `export import`: exports a scan of ES module syntax cannot list. The word alone, as prose
- * spells it ("re-exports"), is not one.
- */
-const OTHER_EXPORTS = /\bexports\s*[.[=,)]|[=(,]\s*exports\b|\bmodule\s*\.\s*exports\b|\bexport\s*=|\bexport\s+import\b|\bexport\s+as\s+namespace\b/;
 
 /** Longest text scanned for top-level declarations; a longer one is left to the walk. */
 const MAX_SCANNED_CHARACTERS = 4 * 1024 * 1024;
@@ -253,34 +207,6 @@ function endsInitializer(text: string, last: number): boolean {
   return !CONTINUING_WORDS.test(text);
 }
 
-/** The facts of one version of `file` (its `stamp`), each filled in by whoever first needs it. */
-export function factsOf(file: string, stamp: string): ExportFacts {
-  let facts = factsByFile.get(file);
-  if (facts?.stamp !== stamp) {
-    factsByFile.delete(file);
-    factsByFile.set(file, (facts = { stamp }));
-    if (factsByFile.size > MAX_FACTS) factsByFile.delete(factsByFile.keys().next().value!);
-  }
-  return facts;
-}
-
-/** Whether `text` may export a name without spelling it, or outside ES module syntax. */
-export function isOpaque(text: string): boolean {
-  // Escapes as `star-index.ts`'s `mayDefine` judges them: `\u` in an identifier, any escape in a quoted export name.
-  return !hasModuleSyntax(text) || OTHER_EXPORTS.test(text) || (text.includes('\\') && (mayEscapeIdentifier(text) || mayExportQuotedName(text)));
-}
-
-/**
- * Whether a backslash stands in code, where `\u0061` is an identifier's letter: outside strings,
- * templates' text, comments and regular expressions, which spell no name (`'\u001b[0m'`, the
- * terminal colours of many modules). Past `MAX_SCANNED_CHARACTERS`, "may".
- */
-function mayEscapeIdentifier(text: string): boolean {
-  if (!text.includes('\\u')) return false;
-  if (text.length > MAX_SCANNED_CHARACTERS) return true;
-  return walkCode(text, 0, text.length, (char) => char === '\\') !== text.length;
-}
-
 /**
  * Whether the export `name` of the module `specifier` names from `importer` may be a binding of
  * one of `packages`, read along the name's own path: a module that declares the name itself as a
@@ -333,17 +259,16 @@ function mayBindAlong(importer: string, specifier: string, file: string, path: N
   const facts = factsOf(file, stamp!);
   // CommonJS can assign an export over a declaration's (`exports.pick = z.enum`).
   facts.opaque ??= isOpaque(text);
+  if (facts.opaque) return mayReachPackage(importer, specifier, packages, checked);
   if (text.includes(name)) {
-    if (facts.opaque) return mayReachPackage(importer, specifier, packages, checked);
     if (facts.declared === undefined) facts.declared = declaredKindsIn(text) ?? null;
     const kind = facts.declared?.get(name);
     if (kind !== undefined) return HOLDS_OWN_VALUE.has(kind) ? false : mayReachPackage(importer, specifier, packages, checked);
-    if (facts.lists === undefined) facts.lists = moduleListsIn(text) ?? null;
-    // A module that spells the name only where it imports or uses it passes it on, if at all, from a star list.
-    if (!facts.lists || mayExportName(text, facts.lists, name)) return mayReachPackage(importer, specifier, packages, checked);
   }
-  if (facts.starSources === undefined) facts.starSources = facts.opaque ? null : (starSourcesIn(text) ?? null);
-  if (facts.opaque || facts.starSources === null) return mayReachPackage(importer, specifier, packages, checked);
+  // A module that spells the name only where it imports or uses it passes it on, if at all, from a star list.
+  if (mayExportOwnName(text, facts, name)) return mayReachPackage(importer, specifier, packages, checked);
+  if (facts.starSources === undefined) facts.starSources = starSourcesIn(text) ?? null;
+  if (facts.starSources === null) return mayReachPackage(importer, specifier, packages, checked);
   if (name === 'default') return false;
   for (const source of facts.starSources) {
     const resolved = resolveSpecifier(file, source, 'import', checked);

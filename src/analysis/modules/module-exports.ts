@@ -75,6 +75,24 @@ function addCommonJsExport(statement: TSESTree.ExpressionStatement, named: Map<s
   return entryFor(assignment.right);
 }
 
+/** The names a declarator's pattern binds: `a`, and in `{ a, b: [c, ...d] = [] }` a, c and d. */
+function boundNames(pattern: TSESTree.Node): string[] {
+  switch (pattern.type) {
+    case 'Identifier':
+      return [pattern.name];
+    case 'ObjectPattern':
+      return pattern.properties.flatMap((property) => boundNames(property.type === 'RestElement' ? property.argument : property.value));
+    case 'ArrayPattern':
+      return pattern.elements.flatMap((element) => (element ? boundNames(element) : []));
+    case 'AssignmentPattern':
+      return boundNames(pattern.left);
+    case 'RestElement':
+      return boundNames(pattern.argument);
+    default:
+      return [];
+  }
+}
+
 export function buildExportTable(program: TSESTree.Program): ExportTable {
   const named = new Map<string, ExportEntry>();
   const starSources: string[] = [];
@@ -87,9 +105,7 @@ export function buildExportTable(program: TSESTree.Program): ExportTable {
           const declaration = statement.declaration;
           if (declaration.type === 'VariableDeclaration') {
             for (const declarator of declaration.declarations) {
-              if (declarator.id.type === 'Identifier') {
-                named.set(declarator.id.name, { kind: 'local', localName: declarator.id.name });
-              }
+              for (const name of boundNames(declarator.id)) named.set(name, { kind: 'local', localName: name });
             }
           } else if ('id' in declaration && declaration.id && declaration.id.type === 'Identifier') {
             named.set(declaration.id.name, { kind: 'local', localName: declaration.id.name });

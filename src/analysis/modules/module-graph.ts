@@ -2,6 +2,7 @@ import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
 import { readFileWithin } from '../../util/bounded-read.js';
 import { stampInPass } from './file-stamps.js';
 import { admitToPass, HeldCache, HOLD_WEIGHTS, refusedInPass } from './module-cache.js';
+import { factsOf } from './export-facts.js';
 import { buildExportTable, type ExportTable } from './module-exports.js';
 import { moduleComments, parseModuleText, scopeOf, setParents, topLevelScope, type ParsedText } from './module-parser.js';
 import { isBareSpecifier, isReadable, packageNameOf, resolveSpecifier, type ImportSyntax, type Resolution } from './module-resolution.js';
@@ -370,9 +371,12 @@ function starSource(fromFile: string, specifier: string, checked: Set<string>): 
   let file: string | undefined | null = null;
   const resolved = (): string | undefined => (file === null ? (file = resolveInPass(fromFile, specifier, checked)) : file);
   return {
-    text: () => {
+    read: () => {
       const target = resolved();
-      return target === undefined ? undefined : moduleText(target, checked);
+      const text = target === undefined ? undefined : moduleText(target, checked);
+      // `moduleText` has stamped the file in this pass.
+      const stamp = text === undefined ? undefined : stampInPass(target!, checked);
+      return stamp === undefined ? undefined : { text: text!, facts: factsOf(target!, stamp) };
     },
     table: () => {
       const target = resolved();

@@ -1,10 +1,16 @@
+import { mayExportOwnName, type ExportFacts } from './export-facts.js';
 import type { ExportTable } from './module-exports.js';
-import { mayExportQuotedName } from './reexport-scan.js';
+
+/** A module's text on disk, with the facts kept for its version. */
+export interface StarText {
+  readonly text: string;
+  readonly facts: ExportFacts;
+}
 
 /** One source of a barrel's `export *` list, read only when a search needs it. */
 export interface StarSource {
-  /** The module's text on disk; undefined when it cannot be read. */
-  text(): string | undefined;
+  /** The module's text on disk and its facts; undefined when it cannot be read. */
+  read(): StarText | undefined;
   /** The module's own exports; undefined when it cannot be read or parsed. */
   table(): ExportTable | undefined;
 }
@@ -17,13 +23,13 @@ const OWN_STAR = /\bexport\b[^;'"]*?\*/;
 
 /**
  * Whether a module's text may define `name` among its own exports or pass names on through a
- * star list. A module whose text spells neither defines no export of that name, and a search for
- * it need not parse the module, unless an escape sequence may spell the name without its letters:
- * a `\\u` escape in an identifier, or any escape in a name exported as a string.
+ * star list. A module that can export the name itself only by spelling it where an `export` does
+ * (`mayExportOwnName`), and has no star list, defines no export of that name, and a search for it
+ * need not parse the module: one that does not spell it, and one that spells it only where it
+ * imports or calls it (the modules of a package that use one of its functions).
  */
-function mayDefine(text: string, name: string): boolean {
-  if (text.includes(name) || OWN_STAR.test(text)) return true;
-  return text.includes('\\') && (text.includes('\\u') || mayExportQuotedName(text));
+function mayDefine({ text, facts }: StarText, name: string): boolean {
+  return OWN_STAR.test(text) || mayExportOwnName(text, facts, name);
 }
 
 /**
@@ -38,8 +44,8 @@ function mayDefine(text: string, name: string): boolean {
  * source edited on disk is read again by the next lint.
  */
 export class StarIndex {
-  /** Per source: its text (null when unreadable), read at most once per pass. */
-  readonly #texts: (string | null | undefined)[] = [];
+  /** Per source: its text and facts (null when unreadable), read at most once per pass. */
+  readonly #texts: (StarText | null | undefined)[] = [];
   /** Per source: its export table once parsed, null when it cannot be seen through. */
   readonly #tables: (ExportTable | null | undefined)[] = [];
   readonly #starts = new Map<string, number>();
@@ -58,7 +64,7 @@ export class StarIndex {
       let table = this.#tables[position];
       if (table === undefined) {
         let text = this.#texts[position];
-        if (text === undefined) this.#texts[position] = text = source.text() ?? null;
+        if (text === undefined) this.#texts[position] = text = source.read() ?? null;
         if (text !== null && !mayDefine(text, name)) continue;
         const read = source.table();
         this.#tables[position] = table = read && read.starSources.length === 0 ? read : null;

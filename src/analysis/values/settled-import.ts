@@ -1,6 +1,6 @@
 import { AST_NODE_TYPES, type TSESTree } from '@typescript-eslint/utils';
 import { exportedDeclarationKinds } from '../modules/declaration-path.js';
-import type { DeclaredKind } from '../modules/export-origin.js';
+import type { DeclaredKind } from '../modules/export-facts.js';
 import { unwrapChainAndTypeWrappers } from '../syntax/ast.js';
 import { prechecksEnabled } from '../../util/precheck-switch.js';
 import { findBinding } from './bindings.js';
