@@ -59,6 +59,18 @@ describe('an imported name the module declares itself', () => {
     expect(mayBind(root, 'pick')).toBe(false);
   });
 
+  it.each([
+    ['an interface', 'export interface pick { readonly list: string[] }'],
+    ['an interface that extends another', 'export interface pick extends Base {}\ninterface Base {}'],
+    ['a generic type alias', 'export type pick<T> = T[];'],
+    ['a type alias declared for types', 'export declare type pick = string;'],
+    ['an interface merged with a namespace', 'export interface pick {}\nexport namespace pick { export const z = 1; }'],
+  ])('is no binding of a package: %s, a type of its own', (_title, declaration) => {
+    const root = project({ 'lib.ts': `${ZOD}${declaration}\nexport { z };\n` });
+    expect(walk(root)).toBe(true);
+    expect(mayBind(root, 'pick')).toBe(false);
+  });
+
   it('is its default export when that is a function or class', () => {
     expect(mayBind(project({ 'lib.ts': `${ZOD}export default function () {}\nexport { z };\n` }), 'default')).toBe(false);
     expect(mayBind(project({ 'lib.ts': `${ZOD}export default class {}\nexport { z };\n` }), 'default')).toBe(false);
@@ -92,6 +104,17 @@ describe('an imported name the texts cannot settle is left to the walk', () => {
     ['a name written with an escape', "const chooser = z.enum;\nexport { chooser as '\\u0070ick' };"],
   ])('%s', (_title, declaration) => {
     const root = project({ 'lib.ts': `${ZOD}${declaration}\n` });
+    expect(walk(root)).toBe(true);
+    expect(mayBind(root, 'pick')).toBe(true);
+  });
+
+  it.each([
+    ['a value of the same name', 'export interface pick {}\nexport const pick = cond ? z.enum : other;'],
+    ['a value of the same name exported by a list', 'export interface pick {}\nconst pick = z.enum;\nexport { pick };'],
+    ['a namespace of the same name', "export interface pick {}\nexport * as pick from './other.js';"],
+    ['a function of the same name', 'export type pick = string;\nexport function pick() {}\nexport namespace pick {}'],
+  ])('a type merged with %s', (_title, declaration) => {
+    const root = project({ 'lib.ts': `${ZOD}${declaration}\nexport { z };\n`, 'other.ts': `${ZOD}export { z };\n` });
     expect(walk(root)).toBe(true);
     expect(mayBind(root, 'pick')).toBe(true);
   });

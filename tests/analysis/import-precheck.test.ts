@@ -30,6 +30,13 @@ describe('the pre-checks that follow imports', () => {
     expect(fallbackMay("import { ACCOUNT_SHAPE } from './shapes.js';\nexport const pick = (given?: object) => given ?? {};\n")).toBe(false);
   });
 
+  it("skip a type-only import of the module's own types, though its closure reaches a library", () => {
+    expect(fallbackMay("import type { Model, ModelList } from './third_party/models.js';\nexport const pick = (given?: ModelList<Model>) => given ?? {};\n")).toBe(false);
+    // A namespace, or a name the module passes on from the library, is still asked of its closure.
+    expect(fallbackMay("import type * as models from './third_party/models.js';\nexport const pick = (given?: models.Model) => given ?? {};\n")).toBe(true);
+    expect(fallbackMay("import type { Model, zod } from './third_party/models.js';\nexport const pick = (given?: Model) => given ?? {};\n")).toBe(true);
+  });
+
   it("still ask whether a type-only import may be a schema library's type behind a barrel", () => {
     expect(fallbackMay("import type { TObject } from './third_party/types.js';\nexport const pick = (given?: TObject) => given ?? {};\n")).toBe(true);
   });

@@ -1,6 +1,7 @@
 import type { TSESLint } from '@typescript-eslint/utils';
 import type { SchemaLibrarySettings } from '../../settings.js';
-import { importsMayProvide, type TextQuestion } from '../modules/module-summary.js';
+import { mayExportPackageBinding } from '../modules/export-origin.js';
+import { importsMayProvide, type ImportedNames, type TextQuestion } from '../modules/module-summary.js';
 import { mayReachPackage } from '../modules/package-reach.js';
 import { librarySpecifiers } from '../schemas/schema-libraries.js';
 import { ANY_TEXT, COMMENT_SOURCE, decodedSourceText, decodedText, mayMention, vocabularyPattern } from '../syntax/file-text.js';
@@ -164,7 +165,10 @@ export function importsMayHoldFallbackEvidence(
     const { question, own: ownEvidence } = patternsFor(libraries);
     const own = ownEvidence(sourceCode);
     // A type from a project module is a schema type only as a schema library's, behind a barrel.
-    const typesMay = (specifier: string): boolean => mayReachPackage(file, specifier, librarySpecifiers(libraries), checked);
+    // Asked as `declared-schema-type.ts` resolves such a name: along its own path, a namespace by its module's closure.
+    const packages = librarySpecifiers(libraries);
+    const typesMay = (specifier: string, names: ImportedNames): boolean =>
+      names === '*' ? mayReachPackage(file, specifier, packages, checked) : names.some((name) => mayExportPackageBinding(file, specifier, name, packages, checked));
     answer = suffices(own) || importsMayProvide(sourceCode, file, question, own, checked, typesMay);
     byLibraries.set(libraries, answer);
   }

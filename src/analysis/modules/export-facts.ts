@@ -19,11 +19,15 @@ import { mayExportQuotedName } from './reexport-scan.js';
  * - `enum`: a TypeScript `enum` (`const enum`, `declare enum`);
  * - `uninitialized`: a `let` or `var` declared without a value (`export var Role;`, as TypeScript
  *   compiles an enum), whose writes are anywhere;
- * - `primitive-variable`: a `let` or `var` declared with a string or number literal, whole.
- * A function, a class, a primitive, a value and an instance are values of the module's own, which
- * no other module's binding can be (`module-summary.ts`); the others may be assigned one later.
+ * - `primitive-variable`: a `let` or `var` declared with a string or number literal, whole;
+ * - `type`: an `interface` or `type` alias, perhaps merged with a namespace, when no other
+ *   `export` of the module may bear its name (a value of the same name merges with it).
+ * A function, a class, a primitive, a value and an instance are values of the module's own, and a
+ * type is a type of its own, which no other module's binding can be (`module-summary.ts`; a type
+ * alias of a library's type is no alias of its binding, as `schema-libraries.ts` resolves names);
+ * the others may be assigned one later.
  */
-export type DeclaredKind = 'function' | 'class' | 'primitive' | 'value' | 'instance' | 'enum' | 'uninitialized' | 'primitive-variable';
+export type DeclaredKind = 'function' | 'class' | 'primitive' | 'value' | 'instance' | 'enum' | 'uninitialized' | 'primitive-variable' | 'type';
 
 /**
  * What the scans found in one version of a module's text, each read the first time it is asked:

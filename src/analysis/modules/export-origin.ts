@@ -4,6 +4,7 @@ import { isReadable, resolveSpecifier } from './module-resolution.js';
 import { mayReachPackage } from './package-reach.js';
 import { starSourcesIn } from './reexport-scan.js';
 import { factsOf, isOpaque, mayExportOwnName, type DeclaredKind } from './export-facts.js';
+import { moduleListsIn } from './export-lists.js';
 
 // What a module's export of one name is, read from texts alone: whether it is certainly a value the
 // project declares itself (`export function pick`, `export class Pick`, `export const pick = (…) =>`,
@@ -18,7 +19,8 @@ import { factsOf, isOpaque, mayExportOwnName, type DeclaredKind } from './export
 // records (`DeclaredKind`) also tell the fallback rule what an imported constant is
 // (`declaration-path.ts`).
 
-const HOLDS_OWN_VALUE: ReadonlySet<DeclaredKind> = new Set(['function', 'class', 'primitive', 'value', 'instance']);
+/** Declarations of the module's own, never another module's binding (`DeclaredKind`). */
+const OWN_DECLARATIONS: ReadonlySet<DeclaredKind> = new Set(['function', 'class', 'primitive', 'value', 'instance', 'type']);
 
 /**
  * `export` at a top-level position, then the declaration of a function or class, or the first
@@ -34,6 +36,10 @@ const NAMESPACE_NAMES = /\b(?:namespace|module)\s+([A-Za-z_$][\w$]*)/g;
 const ENUM_DECLARATION = /export\s+(?:declare\s+)?(?:const\s+)?enum\s+([A-Za-z_$][\w$]*)\s*\{/y;
 const UNINITIALIZED_DECLARATION = /export\s+(?:let|var)\s+([A-Za-z_$][\w$]*)\s*[;,]/y;
 const INITIALIZED_VARIABLE = /export\s+(?:let|var)\s+([A-Za-z_$][\w$]*)\s*=/y;
+/** `export interface I`, `export type T =` (`<` for type parameters); not `export type { … }`, a list. */
+const TYPE_DECLARATION = /export\s+(?:declare\s+)?(?:interface|type)\s+([A-Za-z_$][\w$]*)\s*[<={]|export\s+(?:declare\s+)?interface\s+([A-Za-z_$][\w$]*)\s+extends(?![\w$])/y;
+/** `export * as ns`: a namespace of that name, which merges with no type but shares its name. */
+const STAR_AS_NAMES = /export\s+(?:type\s+)?\*\s*as\s+([A-Za-z_$][\w$]*)/g;
 
 /** A name or a member path (`createPath`, `z.object`, `a?.b`), then white space. */
 const NAME_PATH = /([A-Za-z_$][\w$]*)(?:\s*\??\.\s*[A-Za-z_$][\w$]*)*\s*/y;
@@ -93,6 +99,12 @@ export function declaredKindsIn(text: string): Map<string, DeclaredKind> | undef
       declare(uninitialized[1]!, 'uninitialized');
       continue;
     }
+    TYPE_DECLARATION.lastIndex = at;
+    const type = TYPE_DECLARATION.exec(text);
+    if (type) {
+      declare(type[1] ?? type[2]!, 'type');
+      continue;
+    }
     INITIALIZED_VARIABLE.lastIndex = at;
     const variable = INITIALIZED_VARIABLE.exec(text);
     if (variable) {
@@ -107,10 +119,32 @@ export function declaredKindsIn(text: string): Map<string, DeclaredKind> | undef
     const kind = initializer === undefined ? undefined : initializerKind(scan, initializer);
     if (kind !== undefined) declare(constant[1]!, kind);
   }
-  // `namespace N { … }` adds members to a function, class or enum of the same name.
-  for (const match of text.matchAll(NAMESPACE_NAMES)) unsettled.add(match[1]!);
+  // `namespace N { … }` adds members to a function, class or enum of the same name. A type merged
+  // with one stays a declaration of the module's own, which is all its kind says (`DeclaredKind`).
+  for (const match of text.matchAll(NAMESPACE_NAMES)) if (found.get(match[1]!) !== 'type') unsettled.add(match[1]!);
   for (const name of unsettled) found.delete(name);
+  unsettleMergedTypes(text, found);
   return found;
+}
+
+/**
+ * Drops a type whose name another `export` may also export (`export const Tool = …` beside `export
+ * interface Tool`, `export { Tool }`, `export * as Tool`): the value is what a value import reads,
+ * and the scan does not record every value. Kept only when the lists are read and say no.
+ */
+function unsettleMergedTypes(text: string, found: Map<string, DeclaredKind>): void {
+  const types = [...found].filter(([, kind]) => kind === 'type').map(([name]) => name);
+  if (types.length === 0) return;
+  const lists = moduleListsIn(text);
+  const starNames = new Set([...text.matchAll(STAR_AS_NAMES)].map((match) => match[1]!));
+  for (const name of types) {
+    const listed = lists === undefined || starNames.has(name) || lists.exports.some((entry) => entry.local === name || entry.exported === name);
+    const inVariable = lists?.variableSpans.some(([start, end]) => {
+      const at = text.indexOf(name, start);
+      return at !== -1 && at < end;
+    });
+    if (listed || inVariable) found.delete(name);
+  }
 }
 
 /** How far past a `const`'s type annotation the scan looks for its `=`. */
@@ -263,7 +297,7 @@ function mayBindAlong(importer: string, specifier: string, file: string, path: N
   if (text.includes(name)) {
     if (facts.declared === undefined) facts.declared = declaredKindsIn(text) ?? null;
     const kind = facts.declared?.get(name);
-    if (kind !== undefined) return HOLDS_OWN_VALUE.has(kind) ? false : mayReachPackage(importer, specifier, packages, checked);
+    if (kind !== undefined) return OWN_DECLARATIONS.has(kind) ? false : mayReachPackage(importer, specifier, packages, checked);
   }
   // A module that spells the name only where it imports or uses it passes it on, if at all, from a star list.
   if (mayExportOwnName(text, facts, name)) return mayReachPackage(importer, specifier, packages, checked);

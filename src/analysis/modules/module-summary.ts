@@ -286,17 +286,41 @@ function closureEvidence(start: string, question: TextQuestion, checked: Set<str
 interface ImportedSpecifiers {
   /** Imports the file reads a value of, `import x = require()`, `require()` and `import()`. */
   readonly values: Set<string>;
-  /** Imports the file reads only in types, or not at all (`readsImportAsValue`), and no value import shares. */
-  readonly typesOnly: Set<string>;
+  /**
+   * Imports the file reads only in types, or not at all (`readsImportAsValue`), and no value import
+   * shares: by specifier, the names imported (`default` for a default import), or `'*'` when one
+   * of them is a namespace.
+   */
+  readonly typesOnly: Map<string, ImportedNames>;
+}
+
+/** What one module's imports bind: its exports by name, or `'*'` for a namespace (any of them). */
+export type ImportedNames = readonly string[] | '*';
+
+function importedNames(statement: TSESTree.ImportDeclaration): ImportedNames {
+  const names: string[] = [];
+  for (const specifier of statement.specifiers) {
+    if (specifier.type === 'ImportNamespaceSpecifier') return '*';
+    if (specifier.type === 'ImportDefaultSpecifier') names.push('default');
+    else names.push(specifier.imported.type === 'Identifier' ? specifier.imported.name : String(specifier.imported.value));
+  }
+  return names;
 }
 
 function importedSpecifiers(linted: LintedProgram): ImportedSpecifiers | undefined {
   const values = new Set<string>();
-  const types = new Set<string>();
+  const types = new Map<string, ImportedNames>();
   for (const statement of linted.ast.body) {
     if (statement.type === 'ImportDeclaration') {
       if (statement.specifiers.length === 0) continue;
-      (readsImportAsValue(statement, linted.scopeManager) ? values : types).add(statement.source.value);
+      const specifier = statement.source.value;
+      if (readsImportAsValue(statement, linted.scopeManager)) {
+        values.add(specifier);
+        continue;
+      }
+      const before = types.get(specifier);
+      const names = importedNames(statement);
+      types.set(specifier, before === '*' || names === '*' ? '*' : [...(before ?? []), ...names]);
     } else if (statement.type === 'TSImportEqualsDeclaration') {
       if (statement.moduleReference.type !== 'TSExternalModuleReference') continue;
       const reference = statement.moduleReference.expression;
@@ -310,7 +334,8 @@ function importedSpecifiers(linted: LintedProgram): ImportedSpecifiers | undefin
     if (more === undefined) return undefined;
     for (const specifier of more) values.add(specifier);
   }
-  return { values, typesOnly: new Set([...types].filter((specifier) => !values.has(specifier))) };
+  for (const specifier of values) types.delete(specifier);
+  return { values, typesOnly: types };
 }
 
 /** What `importsMayProvide` reads of the linted file: ESLint's `SourceCode` has it all. */
@@ -326,7 +351,7 @@ export interface LintedProgram {
  * linted file's) to what `question` needs: the part of a rule's necessary condition its
  * vocabulary cannot see in the linted file, because the evaluator reads values through imports.
  * An import of nothing (`import './setup.js'`) does not count. An import the file reads only in
- * types can bring in a type only, which `typesMay` judges by the imported module: a type is no
+ * types can bring in a type only, which `typesMay` judges by the imported module and names: a type is no
  * value, and the words of the modules behind it are no evidence of one. Each module's text is read and asked once per version of its
  * file and kept for the process, and each import's closure is walked once and kept while its
  * stamps hold (`closureEvidence`); each file is `stat`ed once per pass, so the next lint sees an
@@ -338,7 +363,7 @@ export function importsMayProvide(
   question: TextQuestion,
   own: number,
   checked: Set<string>,
-  typesMay: (specifier: string) => boolean,
+  typesMay: (specifier: string, names: ImportedNames) => boolean,
 ): boolean {
   const specifiers = importedSpecifiers(linted);
   if (specifiers === undefined) return true;
@@ -351,9 +376,9 @@ export function importsMayProvide(
     evidence |= found;
     if (question.suffices(evidence)) return true;
   }
-  for (const specifier of specifiers.typesOnly) {
+  for (const [specifier, names] of specifiers.typesOnly) {
     // A package the analysis does not read is judged by its name, which the file spells.
-    if (isReadable(resolveSpecifier(file, specifier, 'import', checked)) && typesMay(specifier)) return true;
+    if (isReadable(resolveSpecifier(file, specifier, 'import', checked)) && typesMay(specifier, names)) return true;
   }
   return false;
 }
