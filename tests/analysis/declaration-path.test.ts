@@ -42,6 +42,9 @@ describe('a name the module declares', () => {
     ['enum', 'export const enum NAME { A }'],
     ['uninitialized', "export var NAME;\n(function (NAME) { NAME['A'] = 'a'; })(NAME || (NAME = {}));"],
     ['primitive-variable', "export let NAME = 'v1';"],
+    // The evaluator reads no namespace's body: what the name is stays what the function or class is.
+    ['function', 'export function NAME() {}\nexport namespace NAME { export const schema = {}; }'],
+    ['class', 'export class NAME {}\nexport declare namespace NAME { export import Page = Pagination.Page; }'],
   ])('%s: %s', (kind, declaration) => {
     expect(kindsOf(project({ 'lib.ts': `${declaration}\n` }), 'NAME')).toEqual([kind]);
   });
@@ -50,7 +53,7 @@ describe('a name the module declares', () => {
     ['a `let` holding an object, read as a `const` when never written again', "export let NAME = { type: 'object' };"],
     ['an alias', 'export const NAME = z.any;'],
     ['a cast', "export const NAME = 'a' as unknown;"],
-    ['a function merged with a namespace', 'export function NAME() {}\nexport namespace NAME { export const schema = {}; }'],
+    ['an enum merged with a namespace', "export namespace NAME { export const schema = {}; }\nexport enum NAME { A = 'a' }"],
     ['two declarations of different kinds', 'export function NAME() {}\nexport class NAME {}'],
     ['a CommonJS export over it', "export const NAME = 'a';\nexports.NAME = {};"],
     ['a local name exported by a list', 'const NAME = z.any;\nexport { NAME };'],

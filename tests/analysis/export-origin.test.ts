@@ -71,6 +71,17 @@ describe('an imported name the module declares itself', () => {
     expect(mayBind(root, 'pick')).toBe(false);
   });
 
+  // As an SDK's client declares itself: `export class OpenAI {}` and `export declare namespace OpenAI { … }`.
+  it.each([
+    ['a class merged with a namespace', 'export class pick {}\nexport declare namespace pick { export import Z = z; }'],
+    ['a function merged with a namespace', 'export function pick() {}\nexport namespace pick { export const picked = z.enum; }'],
+    ['a function merged with a namespace declared first', 'export declare namespace pick { const z: unknown; }\nexport declare function pick(): void;'],
+  ])('is no binding of a package: %s', (_title, declaration) => {
+    const root = project({ 'lib.ts': `${ZOD}${declaration}\nexport { z };\n` });
+    expect(walk(root)).toBe(true);
+    expect(mayBind(root, 'pick')).toBe(false);
+  });
+
   it('is its default export when that is a function or class', () => {
     expect(mayBind(project({ 'lib.ts': `${ZOD}export default function () {}\nexport { z };\n` }), 'default')).toBe(false);
     expect(mayBind(project({ 'lib.ts': `${ZOD}export default class {}\nexport { z };\n` }), 'default')).toBe(false);
@@ -117,6 +128,32 @@ describe('an imported name the texts cannot settle is left to the walk', () => {
     const root = project({ 'lib.ts': `${ZOD}${declaration}\nexport { z };\n`, 'other.ts': `${ZOD}export { z };\n` });
     expect(walk(root)).toBe(true);
     expect(mayBind(root, 'pick')).toBe(true);
+  });
+
+  it.each([
+    ['an enum', 'export namespace pick { export const all = z.enum; }\nexport enum pick { A }'],
+    ['a constant', 'export const pick = z.enum;\nexport namespace pick { export type T = string; }'],
+  ])('a namespace merged with %s', (_title, declaration) => {
+    const root = project({ 'lib.ts': `${ZOD}${declaration}\nexport { z };\n` });
+    expect(walk(root)).toBe(true);
+    expect(mayBind(root, 'pick')).toBe(true);
+  });
+
+  it.each([
+    ['`export import` at the top level', 'export function picker() {}\nexport import pick = z.enum;'],
+    // Exports `pick` without spelling it: only the module's opacity sends the path to the walk.
+    ['`export =`', "import * as api from './other.js';\nexport = api;"],
+    ['`export as namespace`', 'export as namespace pick;\nexport declare const enumOf: typeof z.enum;'],
+  ])('a module with TypeScript exports a scan cannot list: %s', (_title, declaration) => {
+    const root = project({ 'lib.ts': `${ZOD}${declaration}\nexport { z };\n`, 'other.ts': "export { z as pick } from 'zod';\n" });
+    expect(walk(root)).toBe(true);
+    expect(mayBind(root, 'pick')).toBe(true);
+  });
+
+  it('reads past `export import` inside a namespace, which declares a member of it', () => {
+    const root = project({ 'lib.ts': `${ZOD}export function pick() {}\nexport declare namespace tools { export import Z = z; }\n// export import pick = z.enum;\nexport { z };\n` });
+    expect(walk(root)).toBe(true);
+    expect(mayBind(root, 'pick')).toBe(false);
   });
 
   it('a module with CommonJS exports, whatever it declares', () => {

@@ -1,5 +1,5 @@
 import { hasModuleSyntax } from '../../util/module-kind.js';
-import { walkCode } from './code-walk.js';
+import { topLevelStarts, walkCode } from './code-walk.js';
 import { mayExportName, moduleListsIn, type ModuleLists } from './export-lists.js';
 import { mayExportQuotedName } from './reexport-scan.js';
 
@@ -62,18 +62,36 @@ export function factsOf(file: string, stamp: string): ExportFacts {
 }
 
 /**
- * CommonJS exports (`exports.x =`, `module.exports`, `exports` handed on or aliased), `export =`
- * and `export import`: exports a scan of ES module syntax cannot list. The word alone, as prose
- * spells it ("re-exports"), is not one.
+ * CommonJS exports (`exports.x =`, `module.exports`, `exports` handed on or aliased): exports a
+ * scan of ES module syntax cannot list, wherever they stand. The word alone, as prose spells it
+ * ("re-exports"), is not one.
  */
-const OTHER_EXPORTS = /\bexports\s*[.[=,)]|[=(,]\s*exports\b|\bmodule\s*\.\s*exports\b|\bexport\s*=|\bexport\s+import\b|\bexport\s+as\s+namespace\b/;
+const COMMONJS_EXPORTS = /\bexports\s*[.[=,)]|[=(,]\s*exports\b|\bmodule\s*\.\s*exports\b/;
+/**
+ * `export =`, `export import` and `export as namespace`: TypeScript's exports that a scan of ES
+ * module syntax cannot list either, but only at the top level. Inside a namespace (`export declare
+ * namespace OpenAI { export import Page = Pagination.Page; }`, as an SDK's client merges one with
+ * its class) they declare the namespace's members, not the module's exports.
+ */
+const TYPESCRIPT_EXPORTS = /\bexport\s*=|\bexport\s+import\b|\bexport\s+as\s+namespace\b/;
+const TYPESCRIPT_EXPORT_AT = /export\s*=|export\s+import(?![\w$])|export\s+as\s+namespace(?![\w$])/y;
 
-/** Longest text walked for escapes in code; a longer one "may" hold one. */
+/** Longest text walked for escapes in code, or for top-level exports; a longer one "may" hold one. */
 const MAX_WALKED_CHARACTERS = 4 * 1024 * 1024;
 
 /** Whether `text` may export a name without spelling it, or outside ES module syntax. */
 export function isOpaque(text: string): boolean {
-  return !hasModuleSyntax(text) || OTHER_EXPORTS.test(text) || mayEscapeName(text);
+  return !hasModuleSyntax(text) || COMMONJS_EXPORTS.test(text) || (TYPESCRIPT_EXPORTS.test(text) && mayExportOutsideLists(text)) || mayEscapeName(text);
+}
+
+/** Whether one of `TYPESCRIPT_EXPORTS` stands at the top level, as code (not in a comment or a string). */
+function mayExportOutsideLists(text: string): boolean {
+  const starts = topLevelStarts(text, 'export', MAX_WALKED_CHARACTERS);
+  if (!starts) return true;
+  return starts.some((at) => {
+    TYPESCRIPT_EXPORT_AT.lastIndex = at;
+    return TYPESCRIPT_EXPORT_AT.test(text);
+  });
 }
 
 /** Whether an escape may spell an exported name: `\u` in an identifier, any escape in a quoted export name. */

@@ -38,6 +38,8 @@ const UNINITIALIZED_DECLARATION = /export\s+(?:let|var)\s+([A-Za-z_$][\w$]*)\s*[
 const INITIALIZED_VARIABLE = /export\s+(?:let|var)\s+([A-Za-z_$][\w$]*)\s*=/y;
 /** `export interface I`, `export type T =` (`<` for type parameters); not `export type { … }`, a list. */
 const TYPE_DECLARATION = /export\s+(?:declare\s+)?(?:interface|type)\s+([A-Za-z_$][\w$]*)\s*[<={]|export\s+(?:declare\s+)?interface\s+([A-Za-z_$][\w$]*)\s+extends(?![\w$])/y;
+/** What stays what it is when a namespace of the same name merges with it (`declaredKindsIn`). */
+const MERGES_WITH_NAMESPACE: ReadonlySet<DeclaredKind | undefined> = new Set(['function', 'class', 'type']);
 /** `export * as ns`: a namespace of that name, which merges with no type but shares its name. */
 const STAR_AS_NAMES = /export\s+(?:type\s+)?\*\s*as\s+([A-Za-z_$][\w$]*)/g;
 
@@ -119,9 +121,13 @@ export function declaredKindsIn(text: string): Map<string, DeclaredKind> | undef
     const kind = initializer === undefined ? undefined : initializerKind(scan, initializer);
     if (kind !== undefined) declare(constant[1]!, kind);
   }
-  // `namespace N { … }` adds members to a function, class or enum of the same name. A type merged
-  // with one stays a declaration of the module's own, which is all its kind says (`DeclaredKind`).
-  for (const match of text.matchAll(NAMESPACE_NAMES)) if (found.get(match[1]!) !== 'type') unsettled.add(match[1]!);
+  // `namespace N { … }` adds members to a function, class or enum of the same name. A function, a
+  // class or a type merged with one stays a declaration of the module's own, which is all its kind
+  // says (`DeclaredKind`): no reader here reads a namespace's body, and a scope's first definition
+  // of the name is a function's, a class's or a namespace's, none a binding of another module's
+  // (`module-summary.ts`) nor a value the evaluator makes a schema (`bindings.ts`). An enum's is
+  // its members, which the namespace may come before: left to the walk.
+  for (const match of text.matchAll(NAMESPACE_NAMES)) if (!MERGES_WITH_NAMESPACE.has(found.get(match[1]!))) unsettled.add(match[1]!);
   for (const name of unsettled) found.delete(name);
   unsettleMergedTypes(text, found);
   return found;
