@@ -147,6 +147,7 @@ describe('the lists of a module', () => {
         { local: 'ns', imported: '*', from: './b.js', typeOnly: false },
       ],
       declaredNames: new Set(),
+      namespaceNames: new Set(),
       variableSpans: [],
     });
   });
@@ -155,6 +156,7 @@ describe('the lists of a module', () => {
     const text = "export const a = 1, b = 2;\nexport async function f() {}\nexport default class {}\nexport * as ns from './x.js';\nexport * from './y.js';\nconst hidden = 1;\n";
     const lists = moduleListsIn(text)!;
     expect([...lists.declaredNames].sort()).toEqual(['default', 'f', 'ns']);
+    expect([...lists.namespaceNames]).toEqual(['ns']);
     expect(['a', 'b', 'f', 'ns', 'default', 'hidden'].filter((name) => mayExportName(text, lists, name))).toEqual(['a', 'b', 'f', 'ns', 'default']);
     expect(moduleListsIn('export declare global { const a: 1 }\n')).toBeUndefined();
   });

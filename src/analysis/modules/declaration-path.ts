@@ -1,4 +1,4 @@
-import { factsOf, isOpaque, mayExportOwnName, type DeclaredKind } from './export-facts.js';
+import { factsOf, isOpaque, listsOf, mayExportOwnName, type DeclaredKind } from './export-facts.js';
 import type { ModuleLists } from './export-lists.js';
 import { declaredKindsIn, MAX_MODULES_PER_QUESTION } from './export-origin.js';
 import { moduleText, stampInPass } from './module-graph.js';
@@ -58,7 +58,7 @@ function kindsAlong(file: string, name: string, path: DeclarationPath, kinds: Se
   facts.opaque ??= isOpaque(text);
   if (facts.opaque) return false;
   if (text.includes(name)) {
-    if (facts.declared === undefined) facts.declared = declaredKindsIn(text) ?? null;
+    if (facts.declared === undefined) facts.declared = declaredKindsIn(text, () => listsOf(text, facts)) ?? null;
     const declared = facts.declared?.get(name);
     if (declared !== undefined) {
       kinds.add(declared);

@@ -127,6 +127,12 @@ export function mayExportOwnName(text: string, facts: ExportFacts, name: string)
   }
   facts.opaque ??= isOpaque(text);
   if (facts.opaque) return true;
+  const lists = listsOf(text, facts);
+  return !lists || mayExportName(text, lists, name);
+}
+
+/** The module's top-level lists (`moduleListsIn`), read once per version of its text; undefined when the scan does not read them. */
+export function listsOf(text: string, facts: ExportFacts): ModuleLists | undefined {
   if (facts.lists === undefined) facts.lists = moduleListsIn(text) ?? null;
-  return !facts.lists || mayExportName(text, facts.lists, name);
+  return facts.lists ?? undefined;
 }

@@ -30,6 +30,8 @@ export interface ModuleLists {
    * function f`, `class`, `enum`, `namespace`, `interface`, `type`), `default`, `export * as ns`.
    */
   readonly declaredNames: ReadonlySet<string>;
+  /** The names of `export * as ns` among them: a namespace, which shares its name with no type. */
+  readonly namespaceNames: ReadonlySet<string>;
   /** Where each `export const`/`let`/`var` stands, up to the next top-level `export`: its names (`a, b = 1`, `{ a, b }`) are somewhere in there. */
   readonly variableSpans: readonly (readonly [number, number])[];
 }
@@ -63,13 +65,18 @@ export function moduleListsIn(text: string): ModuleLists | undefined {
   if (!exportStarts || !importStarts) return undefined;
   const exports: ListedExport[] = [];
   const declaredNames = new Set<string>();
+  const namespaceNames = new Set<string>();
   const variableSpans: [number, number][] = [];
   for (const [index, at] of exportStarts.entries()) {
     EXPORT_LIST.lastIndex = at;
     const list = EXPORT_LIST.exec(text);
     if (!list) {
       // Which name another form of `export` may export; one this does not read leaves the text unread.
-      if (matchesAt(STAR_AS, text, at)) declaredNames.add(STAR_AS.exec(text)![1]!);
+      if (matchesAt(STAR_AS, text, at)) {
+        const namespace = STAR_AS.exec(text)![1]!;
+        declaredNames.add(namespace);
+        namespaceNames.add(namespace);
+      }
       else if (matchesAt(DECLARATION_NAME, text, at)) declaredNames.add(DECLARATION_NAME.exec(text)![1]!);
       else if (matchesAt(VARIABLE_START, text, at)) variableSpans.push([at, exportStarts[index + 1] ?? text.length]);
       else if (matchesAt(DEFAULT, text, at)) declaredNames.add('default');
@@ -95,7 +102,7 @@ export function moduleListsIn(text: string): ModuleLists | undefined {
     if (!entries) return undefined;
     for (const entry of entries) imports.push({ local: entry.alias ?? entry.name, imported: entry.name, from: from!, typeOnly: typeOnly || entry.typeOnly });
   }
-  return { exports, imports, declaredNames, variableSpans };
+  return { exports, imports, declaredNames, namespaceNames, variableSpans };
 }
 
 /** Whether the sticky `pattern` matches at `index`, leaving `lastIndex` there for an `exec`. */

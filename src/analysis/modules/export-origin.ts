@@ -3,8 +3,8 @@ import { moduleText, stampInPass } from './module-graph.js';
 import { isReadable, resolveSpecifier } from './module-resolution.js';
 import { mayReachPackage } from './package-reach.js';
 import { starSourcesIn } from './reexport-scan.js';
-import { factsOf, isOpaque, mayExportOwnName, type DeclaredKind } from './export-facts.js';
-import { moduleListsIn } from './export-lists.js';
+import { factsOf, isOpaque, listsOf, mayExportOwnName, type DeclaredKind } from './export-facts.js';
+import type { ModuleLists } from './export-lists.js';
 
 // What a module's export of one name is, read from texts alone: whether it is certainly a value the
 // project declares itself (`export function pick`, `export class Pick`, `export const pick = (…) =>`,
@@ -40,8 +40,6 @@ const INITIALIZED_VARIABLE = /export\s+(?:let|var)\s+([A-Za-z_$][\w$]*)\s*=/y;
 const TYPE_DECLARATION = /export\s+(?:declare\s+)?(?:interface|type)\s+([A-Za-z_$][\w$]*)\s*[<={]|export\s+(?:declare\s+)?interface\s+([A-Za-z_$][\w$]*)\s+extends(?![\w$])/y;
 /** What stays what it is when a namespace of the same name merges with it (`declaredKindsIn`). */
 const MERGES_WITH_NAMESPACE: ReadonlySet<DeclaredKind | undefined> = new Set(['function', 'class', 'type']);
-/** `export * as ns`: a namespace of that name, which merges with no type but shares its name. */
-const STAR_AS_NAMES = /export\s+(?:type\s+)?\*\s*as\s+([A-Za-z_$][\w$]*)/g;
 
 /** A name or a member path (`createPath`, `z.object`, `a?.b`), then white space. */
 const NAME_PATH = /([A-Za-z_$][\w$]*)(?:\s*\??\.\s*[A-Za-z_$][\w$]*)*\s*/y;
@@ -67,7 +65,7 @@ export const MAX_MODULES_PER_QUESTION = 2000;
  * expressions). A `const` whose initializer the scan cannot settle is not listed. Undefined past
  * `MAX_SCANNED_CHARACTERS`.
  */
-export function declaredKindsIn(text: string): Map<string, DeclaredKind> | undefined {
+export function declaredKindsIn(text: string, listsOfText: () => ModuleLists | undefined): Map<string, DeclaredKind> | undefined {
   const starts = topLevelStarts(text, 'export', MAX_SCANNED_CHARACTERS);
   if (!starts) return undefined;
   const found = new Map<string, DeclaredKind>();
@@ -129,7 +127,7 @@ export function declaredKindsIn(text: string): Map<string, DeclaredKind> | undef
   // its members, which the namespace may come before: left to the walk.
   for (const match of text.matchAll(NAMESPACE_NAMES)) if (!MERGES_WITH_NAMESPACE.has(found.get(match[1]!))) unsettled.add(match[1]!);
   for (const name of unsettled) found.delete(name);
-  unsettleMergedTypes(text, found);
+  unsettleMergedTypes(text, found, listsOfText);
   return found;
 }
 
@@ -138,13 +136,12 @@ export function declaredKindsIn(text: string): Map<string, DeclaredKind> | undef
  * interface Tool`, `export { Tool }`, `export * as Tool`): the value is what a value import reads,
  * and the scan does not record every value. Kept only when the lists are read and say no.
  */
-function unsettleMergedTypes(text: string, found: Map<string, DeclaredKind>): void {
+function unsettleMergedTypes(text: string, found: Map<string, DeclaredKind>, listsOfText: () => ModuleLists | undefined): void {
   const types = [...found].filter(([, kind]) => kind === 'type').map(([name]) => name);
   if (types.length === 0) return;
-  const lists = moduleListsIn(text);
-  const starNames = new Set([...text.matchAll(STAR_AS_NAMES)].map((match) => match[1]!));
+  const lists = listsOfText();
   for (const name of types) {
-    const listed = lists === undefined || starNames.has(name) || lists.exports.some((entry) => entry.local === name || entry.exported === name);
+    const listed = lists === undefined || lists.namespaceNames.has(name) || lists.exports.some((entry) => entry.local === name || entry.exported === name);
     const inVariable = lists?.variableSpans.some(([start, end]) => {
       const at = text.indexOf(name, start);
       return at !== -1 && at < end;
@@ -301,7 +298,7 @@ function mayBindAlong(importer: string, specifier: string, file: string, path: N
   facts.opaque ??= isOpaque(text);
   if (facts.opaque) return mayReachPackage(importer, specifier, packages, checked);
   if (text.includes(name)) {
-    if (facts.declared === undefined) facts.declared = declaredKindsIn(text) ?? null;
+    if (facts.declared === undefined) facts.declared = declaredKindsIn(text, () => listsOf(text, facts)) ?? null;
     const kind = facts.declared?.get(name);
     if (kind !== undefined) return OWN_DECLARATIONS.has(kind) ? false : mayReachPackage(importer, specifier, packages, checked);
   }
