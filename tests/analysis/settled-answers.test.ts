@@ -6,6 +6,8 @@ import { describe, expect, it } from 'vitest';
 import plugin from '../../src/index.js';
 import { resolveSpecifier } from '../../src/analysis/modules/module-resolution.js';
 import { mayReachPackage } from '../../src/analysis/modules/package-reach.js';
+import { stampInPass } from '../../src/analysis/modules/file-stamps.js';
+import { closureCurrent, walkClosure } from '../../src/analysis/modules/settled-answers.js';
 
 // `mayReachPackage` keeps a `false` across passes (one `checked` set per linted file) and checks it
 // against the stamps of the module's closure on every later use (issue 31's freshness rule). Each
@@ -188,5 +190,49 @@ describe("the fallback pre-check's closure evidence kept across passes", () => {
     expect(await findings(eslint, join(root, 'src/pick.ts'))).toEqual([]);
     write(root, 'src/shapes/base.ts', SCHEMA_BASE);
     expect(await findings(eslint, join(root, 'src/pick.ts'))).toEqual([PERMISSIVE]);
+  });
+});
+
+describe('a closure walk whose answer is saturated', () => {
+  // a → b → c: b's part alone decides the asker's question (`saturated`), so c is never read, and
+  // the answer rests on what a and b rested on.
+  const EVIDENCE = 1;
+  let pass = new Set<string>();
+
+  function walkChain(root: string, saturated: ((value: number) => boolean) | undefined) {
+    const next: Record<string, string[]> = { a: ['b'], b: ['c'], c: [] };
+    const parts: Record<string, number> = { a: 0, b: EVIDENCE, c: 2 };
+    const read: string[] = [];
+    const walked = walkClosure<number>('a', {
+      empty: 0,
+      combine: (x, y) => x | y,
+      known: () => undefined,
+      limit: 10,
+      saturated,
+      step: (module) => {
+        read.push(module);
+        stampInPass(join(root, `${module}.ts`), pass);
+        return { value: parts[module]!, next: next[module]! };
+      },
+    });
+    return { walked, read };
+  }
+
+  it('reads no module past the one that settles it, and rests on the modules read', () => {
+    const root = project({ 'a.ts': 'a\n', 'b.ts': 'b\n', 'c.ts': 'c\n' });
+    pass = new Set();
+    const whole = walkChain(root, undefined);
+    expect(whole.read).toEqual(['a', 'b', 'c']);
+    expect(whole.walked?.value).toBe(EVIDENCE | 2);
+    pass = new Set();
+    const early = walkChain(root, (value) => (value & EVIDENCE) !== 0);
+    expect(early.read).toEqual(['a', 'b']);
+    expect(early.walked?.value).toBe(EVIDENCE);
+    const node = early.walked!.nodes.get('a')!;
+    // c is not what the answer rests on; b is.
+    write(root, 'c.ts', 'c, edited\n');
+    expect(closureCurrent(node, new Set())).toBe(true);
+    write(root, 'b.ts', 'b, edited\n');
+    expect(closureCurrent(node, new Set())).toBe(false);
   });
 });

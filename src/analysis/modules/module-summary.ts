@@ -254,6 +254,8 @@ function closureEvidence(start: string, question: TextQuestion, checked: Set<str
     combine: (a, b) => a | b,
     known: knownEvidence,
     limit: MAX_MODULES_PER_QUESTION,
+    // Evidence that suffices alone decides every importer's question, whatever else it finds.
+    saturated: question.suffices,
     step: (module) => {
       const stamp = stampInPass(module, checked);
       if (stamp === undefined) return { value: 0, next: [] };

@@ -124,13 +124,21 @@ export interface ClosureQuestion<T> {
   readonly known: (module: string) => Settled<T> | 'stop' | undefined;
   /** Modules read at most: past it the walk ends. */
   readonly limit: number;
+  /**
+   * Whether an answer is as good as whole: no part still to come can change what its asker does
+   * with it (evidence that suffices alone). The walk then ends with it, and its nodes are those of
+   * the modules read so far: the answer rests on those and no more, since every part it holds
+   * came from them.
+   */
+  readonly saturated?: (value: T) => boolean;
 }
 
 /**
  * Walks the closure of `start` (which the caller has found unknown): every module read once, with
  * a node of what its part rested on and links to the nodes of the modules it leads to, a module
  * whose answer is known already taken as it is. Undefined when a module, or the limit, ends it;
- * else the combined answer and the node of every module read, `start`'s among them.
+ * else the combined answer and the node of every module read, `start`'s among them; a saturated
+ * answer (`ClosureQuestion.saturated`) ends it early.
  */
 export function walkClosure<T>(start: string, question: ClosureQuestion<T>): { readonly value: T; readonly nodes: ReadonlyMap<string, DependencyNode> } | undefined {
   const nodes = new Map<string, DependencyNode>([[start, dependencyNode()]]);
@@ -144,6 +152,7 @@ export function walkClosure<T>(start: string, question: ClosureQuestion<T>): { r
     node.own = recorded.dependencies;
     if (recorded.value === 'stop') return undefined;
     value = question.combine(value, recorded.value.value);
+    if (question.saturated?.(value)) return { value, nodes };
     for (const target of recorded.value.next) {
       const walked = nodes.get(target);
       if (walked) {
@@ -155,6 +164,7 @@ export function walkClosure<T>(start: string, question: ClosureQuestion<T>): { r
       if (known) {
         value = question.combine(value, known.value);
         if (!node.next.includes(known.node)) node.next.push(known.node);
+        if (question.saturated?.(value)) return { value, nodes };
         continue;
       }
       const child = dependencyNode();
