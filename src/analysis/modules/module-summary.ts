@@ -268,7 +268,8 @@ function closureEvidence(start: string, question: TextQuestion, checked: Set<str
         if (text === undefined) return 'stop';
         summary.evidence.set(question.key, (found = question.evidence(text, summary.exportsValues)));
       }
-      if (!summary.exportsValues) return { value: found, next: [] };
+      // A module whose own part suffices ends the walk (`saturated`): its imports need no resolving.
+      if (!summary.exportsValues || question.suffices(found)) return { value: found, next: [] };
       const next: string[] = [];
       for (const specifier of summary.specifiers) {
         const resolved = resolveSpecifier(module, specifier, 'import', checked);
