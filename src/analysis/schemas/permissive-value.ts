@@ -1,10 +1,11 @@
 import { AST_NODE_TYPES, type TSESTree } from '@typescript-eslint/utils';
-import { unwrapChainAndTypeWrappers } from '../syntax/ast.js';
+import { getKeyName, memberName, unwrapChainAndTypeWrappers } from '../syntax/ast.js';
 import { findBinding } from '../values/bindings.js';
 import { importSettlesNoSchema } from '../values/settled-import.js';
 import type { Evaluator } from '../values/evaluator.js';
 import type { StaticValue } from '../values/static-value.js';
-import { classifySchema, isNeutralModifier, type Permissiveness } from './schema-model.js';
+import { prechecksEnabled } from '../../util/precheck-switch.js';
+import { classifySchema, isNeutralModifier, mayBePermissiveObjectLiteral, type Permissiveness } from './schema-model.js';
 
 /**
  * The permissiveness of an expression, also where the evaluator rightly leaves the value open:
@@ -37,10 +38,60 @@ export function permissiveValueOf(expression: TSESTree.Expression, evaluator: Ev
   if (node.type === AST_NODE_TYPES.TemplateLiteral || (node.type === AST_NODE_TYPES.BinaryExpression && ARITHMETIC.has(node.operator))) return undefined;
   // `?? DEFAULT_NAME`, `: Role.USER`: what the declaring module's text says, without parsing it.
   if (importSettlesNoSchema(node, evaluator)) return undefined;
+  if (isDataObjectConstant(node, evaluator)) return undefined;
+  // `defaults.charset`: the member's own value, when that is no permissive schema, is the read's.
+  const member = constantMemberValue(node, evaluator);
+  if (member && permissiveValueOf(member, evaluator) === undefined) return undefined;
   const value = evaluator.evaluate(node);
   const permissiveness = classifySchema(value);
   if (permissiveness) return { value, permissiveness };
   return value.kind === 'unknown' ? refinedBinding(node, evaluator) : undefined;
+}
+
+/**
+ * `opts = defaults`, with `const defaults = { arrayFormat: 'indices', formatter: defaultFormatter }`:
+ * a constant bound to an object literal with a written key no permissive schema has is no
+ * permissive schema, whatever its values are. The evaluator keeps every key an object literal
+ * writes (a spread only adds keys, or makes their values unknown), and a constant's value is its
+ * initializer's; so the values, which may be imported, are not evaluated (on openai, `qs`'s
+ * `stringify()` defaults parsed two modules for this). Off while the pre-checks are (the
+ * soundness test compares both).
+ */
+function isDataObjectConstant(node: TSESTree.Node, evaluator: Evaluator): boolean {
+  const literal = constantObjectLiteral(node, evaluator);
+  return literal !== undefined && !mayBePermissiveObjectLiteral(literal);
+}
+
+/** The object literal a constant is bound to (`const defaults = { … } as Options`), while the pre-checks are on. */
+function constantObjectLiteral(node: TSESTree.Node, evaluator: Evaluator): TSESTree.ObjectExpression | undefined {
+  if (node.type !== AST_NODE_TYPES.Identifier || !prechecksEnabled()) return undefined;
+  const binding = findBinding(evaluator.moduleOf(node), node);
+  if (binding.kind !== 'declarator' || !binding.constant || binding.declarator.id !== binding.identifier || !binding.declarator.init) return undefined;
+  const init = unwrapChainAndTypeWrappers(binding.declarator.init);
+  return init.type === AST_NODE_TYPES.ObjectExpression ? init : undefined;
+}
+
+/**
+ * For `defaults.charset`, a member of such a constant, the expression its literal last writes
+ * under that key, which is what the evaluator reads there (the rest of the object only adds
+ * origins): undefined when a spread or a computed key after it may write the key too, when it
+ * is a method or accessor, or a choice (`c ? a : b`, which `permissiveValueOf` judges by both
+ * branches, and the evaluator may not).
+ */
+function constantMemberValue(node: TSESTree.Node, evaluator: Evaluator): TSESTree.Expression | undefined {
+  if (node.type !== AST_NODE_TYPES.MemberExpression) return undefined;
+  const name = memberName(node);
+  const literal = name === undefined ? undefined : constantObjectLiteral(unwrapChainAndTypeWrappers(node.object), evaluator);
+  if (!literal) return undefined;
+  let written: TSESTree.Property | undefined;
+  for (const property of literal.properties) {
+    if (property.type === AST_NODE_TYPES.SpreadElement || property.computed) written = undefined;
+    else if (getKeyName(property.key, false) === name) written = property;
+  }
+  if (!written || written.kind !== 'init' || written.method) return undefined;
+  const value = written.value;
+  if (value.type === AST_NODE_TYPES.AssignmentPattern || value.type === AST_NODE_TYPES.ObjectPattern || value.type === AST_NODE_TYPES.ArrayPattern || value.type === AST_NODE_TYPES.TSEmptyBodyFunctionExpression) return undefined;
+  return unwrapChainAndTypeWrappers(value).type === AST_NODE_TYPES.ConditionalExpression ? undefined : value;
 }
 
 /** `s = s.describe(d)`: the assignment refines the value its target already holds, it replaces nothing. */

@@ -44,11 +44,25 @@ ruleTester.run('no-permissive-schema-fallback (imported constants)', rule, {
     { name: "an instance's method", code: builder("import { logger } from './imported/barrel.js';", "logger.debug('marshal failed')"), filename: BUILDER },
     { name: 'a function, not called', code: builder("import { defaultLabel } from './imported/barrel.js';", 'defaultLabel'), filename: BUILDER },
     { name: "a namespace's string", code: builder("import * as names from './imported/names.js';", 'names.TOOL_NAME'), filename: BUILDER },
+    { name: 'a local constant of data with an imported value', code: builder("import { WIDE } from './imported/barrel.js';\nconst FALLBACK = { retries: 3, shape: WIDE };", 'FALLBACK'), filename: BUILDER },
   ],
   invalid: [
     { name: 'a `let` never written again, read as a `const`', ...failure(builder("import { LOOSE } from './imported/barrel.js';", 'LOOSE'), 'LOOSE') },
     { name: 'an object const, renamed on the way', ...failure(builder("import { WIDE } from './imported/barrel.js';", 'WIDE'), 'WIDE', ANYTHING) },
     { name: 'through a namespace import of the barrel', ...failure(builder("import * as shapes from './imported/barrel.js';", 'shapes.LOOSE'), 'shapes.LOOSE') },
+    // The keys of a local constant settle only a data object: one of schema keys is still read, its values imported.
+    {
+      name: "a member of a local constant, whose own value is a permissive schema",
+      ...failure(builder("import { TOOL_NAME } from './imported/barrel.js';\nconst SHAPES = { label: TOOL_NAME, fallback: { type: 'object' } };", 'SHAPES.fallback'), 'SHAPES.fallback'),
+    },
+    {
+      name: 'a member a later spread may overwrite, read whole',
+      ...failure(builder("import { LOOSE } from './imported/barrel.js';\nconst SHAPES = { fallback: 1, ...{ fallback: LOOSE } };", 'SHAPES.fallback'), 'SHAPES.fallback'),
+    },
+    {
+      name: 'a local constant of schema keys with an imported value',
+      ...failure(builder("import { TOOL_NAME } from './imported/barrel.js';\nconst FALLBACK = { type: 'object', description: TOOL_NAME } as const;", 'FALLBACK'), 'FALLBACK'),
+    },
   ],
 });
 
@@ -93,5 +107,44 @@ describe('the module of constants', () => {
   it('is parsed when the pre-checks are off, so the check above is what spares it', async () => {
     setPrechecksForSoundnessTest(false);
     expect(await parsesOfNames()).toBe(1);
+  });
+});
+
+describe('a local constant of data whose values are imported', () => {
+  afterAll(() => setPrechecksForSoundnessTest(true));
+  // `opts = defaults`, as `qs`'s `stringify()` writes it: the object's own keys say it is no
+  // schema, so the module behind its values is not read.
+  const code = [
+    "import type { JSONSchema7 } from 'json-schema';",
+    "import { WIDE } from './imported/barrel.js';",
+    "const defaults = { retries: 3, shape: WIDE, charset: 'utf-8' } as const;",
+    'export function configure(options = defaults): JSONSchema7 {',
+    '  const charset = options.charset || defaults.charset;',
+    '  return build(options, charset);',
+    '}',
+    '',
+  ].join('\n');
+  const parsesOfLoose = async (): Promise<number> => {
+    const root = mkdtempSync(join(tmpdir(), 'schema-contract-data-object-'));
+    cpSync(join(FIXTURES, 'imported'), join(root, 'imported'), { recursive: true });
+    writeFileSync(join(root, 'package.json'), JSON.stringify({ name: 'data-object-probe', type: 'module' }));
+    const eslint = new ESLint({
+      cwd: root,
+      overrideConfigFile: true,
+      overrideConfig: [{ files: ['**/*.ts'], languageOptions: { parser: tsParser }, plugins: { 'schema-contract': plugin }, rules: { 'schema-contract/no-permissive-schema-fallback': 'error' } }],
+    });
+    const [result] = await eslint.lintText(code, { filePath: join(root, 'configure.ts') });
+    expect(result!.messages).toEqual([]);
+    return getModuleParseCounts().get(join(root, 'imported', 'loose.ts')) ?? 0;
+  };
+
+  it('is not evaluated, so the module of its values is not parsed', async () => {
+    setPrechecksForSoundnessTest(true);
+    expect(await parsesOfLoose()).toBe(0);
+  });
+
+  it('is evaluated, and that module parsed, when the pre-checks are off', async () => {
+    setPrechecksForSoundnessTest(false);
+    expect(await parsesOfLoose()).toBe(1);
   });
 });
