@@ -1,12 +1,13 @@
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from '@typescript-eslint/utils';
 import { isTypeWrapper, unwrapChainAndTypeWrappers } from '../syntax/ast.js';
-import { findBinding } from '../values/bindings.js';
+import { constantObjectLiteral, findBinding } from '../values/bindings.js';
+import { prechecksEnabled } from '../../util/precheck-switch.js';
 import type { Evaluator } from '../values/evaluator.js';
 import { isFunctionNode, type FunctionNode } from '../syntax/function-name.js';
 import { forEachDescendant } from '../syntax/ast-walk.js';
 import type { StaticValue } from '../values/static-value.js';
 import { resolveLibraryCall, type SchemaLibrary } from '../schemas/schema-libraries.js';
-import { isSchemaOnlyObject } from '../schemas/schema-model.js';
+import { isSchemaOnlyObject, mayBeSchemaOnlyObjectLiteral } from '../schemas/schema-model.js';
 import { declaredSchemaType } from '../schemas/declared-schema-type.js';
 import { calleeName, CONVERTER_FUNCTIONS } from './schema-sinks.js';
 
@@ -163,6 +164,7 @@ export function schemaNatureOf(expression: TSESTree.Expression, evaluator: Evalu
     if (isConverterCall(node, evaluator)) return 'converter-result';
     if (validatorCallOf(node, evaluator)?.returnsValidator) return 'validator';
   }
+  if (isDataObjectLiteral(node, evaluator)) return undefined;
   const value = evaluator.evaluate(node);
   if (value.kind === 'builder') return isParsedValue(value) ? undefined : 'builder';
   if (node.type === AST_NODE_TYPES.Identifier && value.kind === 'unknown' && isReassignedBuilder(node, evaluator)) return 'builder';
@@ -173,6 +175,18 @@ export function schemaNatureOf(expression: TSESTree.Expression, evaluator: Evalu
     if (validatorCallOf(value.node, evaluator)?.returnsValidator) return 'validator';
   }
   return undefined;
+}
+
+/**
+ * `return { id: row.id, label }`, or a constant bound to such a literal: an object whose written
+ * keys no schema object has is no schema, and its value is an object (never a builder nor a
+ * converter's result), so its values, which may be imported, are not evaluated. Off while the
+ * pre-checks are (the soundness test compares both).
+ */
+function isDataObjectLiteral(node: TSESTree.Expression, evaluator: Evaluator): boolean {
+  if (!prechecksEnabled()) return false;
+  const literal = node.type === AST_NODE_TYPES.ObjectExpression ? node : constantObjectLiteral(evaluator.moduleOf(node), node);
+  return literal !== undefined && !mayBeSchemaOnlyObjectLiteral(literal);
 }
 
 /**

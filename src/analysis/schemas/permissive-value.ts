@@ -1,6 +1,6 @@
 import { AST_NODE_TYPES, type TSESTree } from '@typescript-eslint/utils';
 import { getKeyName, memberName, unwrapChainAndTypeWrappers } from '../syntax/ast.js';
-import { findBinding } from '../values/bindings.js';
+import { constantObjectLiteral, findBinding } from '../values/bindings.js';
 import { importSettlesNoSchema } from '../values/settled-import.js';
 import type { Evaluator } from '../values/evaluator.js';
 import type { StaticValue } from '../values/static-value.js';
@@ -41,7 +41,7 @@ export function permissiveValueOf(expression: TSESTree.Expression, evaluator: Ev
   if (isDataObjectConstant(node, evaluator)) return undefined;
   // `defaults.charset`: the member's own value, when that is no permissive schema, is the read's.
   const member = constantMemberValue(node, evaluator);
-  if (member && permissiveValueOf(member, evaluator) === undefined) return undefined;
+  if (member === 'unknown' || (member && permissiveValueOf(member, evaluator) === undefined)) return undefined;
   const value = evaluator.evaluate(node);
   const permissiveness = classifySchema(value);
   if (permissiveness) return { value, permissiveness };
@@ -58,37 +58,34 @@ export function permissiveValueOf(expression: TSESTree.Expression, evaluator: Ev
  * soundness test compares both).
  */
 function isDataObjectConstant(node: TSESTree.Node, evaluator: Evaluator): boolean {
-  const literal = constantObjectLiteral(node, evaluator);
+  const literal = constantLiteralOf(node, evaluator);
   return literal !== undefined && !mayBePermissiveObjectLiteral(literal);
 }
 
-/** The object literal a constant is bound to (`const defaults = { … } as Options`), while the pre-checks are on. */
-function constantObjectLiteral(node: TSESTree.Node, evaluator: Evaluator): TSESTree.ObjectExpression | undefined {
-  if (node.type !== AST_NODE_TYPES.Identifier || !prechecksEnabled()) return undefined;
-  const binding = findBinding(evaluator.moduleOf(node), node);
-  if (binding.kind !== 'declarator' || !binding.constant || binding.declarator.id !== binding.identifier || !binding.declarator.init) return undefined;
-  const init = unwrapChainAndTypeWrappers(binding.declarator.init);
-  return init.type === AST_NODE_TYPES.ObjectExpression ? init : undefined;
+/** The object literal a constant is bound to (`constantObjectLiteral`), while the pre-checks are on. */
+function constantLiteralOf(node: TSESTree.Node, evaluator: Evaluator): TSESTree.ObjectExpression | undefined {
+  return prechecksEnabled() ? constantObjectLiteral(evaluator.moduleOf(node), node) : undefined;
 }
 
 /**
  * For `defaults.charset`, a member of such a constant, the expression its literal last writes
  * under that key, which is what the evaluator reads there (the rest of the object only adds
- * origins): undefined when a spread or a computed key after it may write the key too, when it
- * is a method or accessor, or a choice (`c ? a : b`, which `permissiveValueOf` judges by both
- * branches, and the evaluator may not).
+ * origins); `unknown` for a method or accessor, which the evaluator reads as unknown. Undefined
+ * when a spread or a computed key after it may write the key too, or for a choice (`c ? a : b`,
+ * which `permissiveValueOf` judges by both branches, and the evaluator may not).
  */
-function constantMemberValue(node: TSESTree.Node, evaluator: Evaluator): TSESTree.Expression | undefined {
+function constantMemberValue(node: TSESTree.Node, evaluator: Evaluator): TSESTree.Expression | 'unknown' | undefined {
   if (node.type !== AST_NODE_TYPES.MemberExpression) return undefined;
   const name = memberName(node);
-  const literal = name === undefined ? undefined : constantObjectLiteral(unwrapChainAndTypeWrappers(node.object), evaluator);
+  const literal = name === undefined ? undefined : constantLiteralOf(unwrapChainAndTypeWrappers(node.object), evaluator);
   if (!literal) return undefined;
   let written: TSESTree.Property | undefined;
   for (const property of literal.properties) {
     if (property.type === AST_NODE_TYPES.SpreadElement || property.computed) written = undefined;
     else if (getKeyName(property.key, false) === name) written = property;
   }
-  if (!written || written.kind !== 'init' || written.method) return undefined;
+  if (!written) return undefined;
+  if (written.kind !== 'init' || written.method) return 'unknown';
   const value = written.value;
   if (value.type === AST_NODE_TYPES.AssignmentPattern || value.type === AST_NODE_TYPES.ObjectPattern || value.type === AST_NODE_TYPES.ArrayPattern || value.type === AST_NODE_TYPES.TSEmptyBodyFunctionExpression) return undefined;
   return unwrapChainAndTypeWrappers(value).type === AST_NODE_TYPES.ConditionalExpression ? undefined : value;

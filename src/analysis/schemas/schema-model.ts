@@ -299,6 +299,23 @@ export function isJsonSchemaShaped(value: StaticValue): boolean {
 /** OpenAPI's additions to a schema object; a literal using them is still a schema. */
 const OPENAPI_SCHEMA_KEYWORDS: ReadonlySet<string> = new Set(['nullable', 'discriminator', 'example', 'xml', 'externalDocs']);
 
+/** A key a schema object of keywords (`isSchemaOnlyObject`) may have. */
+function isSchemaObjectKey(key: string): boolean {
+  return JSON_SCHEMA_KEYWORDS.has(key) || isAnnotationKeyword(key) || OPENAPI_SCHEMA_KEYWORDS.has(key);
+}
+
+/**
+ * Whether an object literal can evaluate to an object `isSchemaOnlyObject` takes, by its written
+ * keys alone (`{ id: row.id, … }` cannot, whatever its values): as `mayBePermissiveObjectLiteral`.
+ */
+export function mayBeSchemaOnlyObjectLiteral(node: TSESTree.ObjectExpression): boolean {
+  return node.properties.every((property) => {
+    if (property.type !== AST_NODE_TYPES.Property || property.computed) return true;
+    const key = getKeyName(property.key, false);
+    return key === undefined || isSchemaObjectKey(key);
+  });
+}
+
 /**
  * A JSON Schema by its keys alone, with nothing to vouch for it: schema-shaped, and every key a
  * schema keyword. `{ type: 'string', value }` is a lexer's token, not a schema.
@@ -306,7 +323,7 @@ const OPENAPI_SCHEMA_KEYWORDS: ReadonlySet<string> = new Set(['nullable', 'discr
 export function isSchemaOnlyObject(value: StaticValue): boolean {
   if (value.kind !== 'object') return false;
   const keys = [...value.properties.keys()];
-  if (!keys.every((key) => JSON_SCHEMA_KEYWORDS.has(key) || isAnnotationKeyword(key) || OPENAPI_SCHEMA_KEYWORDS.has(key))) return false;
+  if (!keys.every(isSchemaObjectKey)) return false;
   // `{ $ref: '#/definitions/Node' }`: a reference is a schema too (a converter's branch returns one).
   const reference = value.properties.get('$ref')?.value;
   const isReference = reference !== undefined && (reference.kind === 'unknown' || (reference.kind === 'primitive' && typeof reference.value === 'string'));

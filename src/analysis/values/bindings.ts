@@ -1,5 +1,5 @@
 import { ASTUtils, type TSESLint, type TSESTree } from '@typescript-eslint/utils';
-import { isTypeWrapper, memberName } from '../syntax/ast.js';
+import { isTypeWrapper, memberName, unwrapChainAndTypeWrappers } from '../syntax/ast.js';
 import type { ModuleSource } from '../modules/module-graph.js';
 
 type Variable = TSESLint.Scope.Variable;
@@ -165,4 +165,17 @@ export function findBinding(module: ModuleSource, identifier: TSESTree.Identifie
 /** Resolves a top-level name of a module (the local side of an `export`). */
 export function findTopLevelBinding(module: ModuleSource, name: string): Binding {
   return bindingOfVariable(module, module.moduleScope.set.get(name) ?? null, name);
+}
+
+/**
+ * The object literal a constant is bound to (`const defaults = { … } as Options`), read whole by
+ * the evaluator (`bindingValue`): every key it writes is a key of the value, since a spread only
+ * adds keys or makes their values unknown. Undefined for anything else, a destructuring included.
+ */
+export function constantObjectLiteral(module: ModuleSource, node: TSESTree.Node): TSESTree.ObjectExpression | undefined {
+  if (node.type !== 'Identifier') return undefined;
+  const binding = findBinding(module, node);
+  if (binding.kind !== 'declarator' || !binding.constant || binding.declarator.id !== binding.identifier || !binding.declarator.init) return undefined;
+  const init = unwrapChainAndTypeWrappers(binding.declarator.init);
+  return init.type === 'ObjectExpression' ? init : undefined;
 }

@@ -117,9 +117,10 @@ describe('a local constant of data whose values are imported', () => {
   const code = [
     "import type { JSONSchema7 } from 'json-schema';",
     "import { WIDE } from './imported/barrel.js';",
-    "const defaults = { retries: 3, shape: WIDE, charset: 'utf-8' } as const;",
+    "const defaults = { retries: 3, shape: WIDE, charset: 'utf-8', serialize(date: Date) { return date.toISOString(); } } as const;",
     'export function configure(options = defaults): JSONSchema7 {',
     '  const charset = options.charset || defaults.charset;',
+    '  const serialize = options.serialize ?? defaults.serialize;',
     '  return build(options, charset);',
     '}',
     '',
