@@ -1,14 +1,9 @@
-import { cpSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ESLint } from 'eslint';
-import * as tsParser from '@typescript-eslint/parser';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { InvalidTestCase } from '@typescript-eslint/rule-tester';
 import rule, { type MessageIds, type Options } from '../../../rules/no-permissive-schema-fallback.js';
-import plugin from '../../../src/index.js';
-import { getModuleParseCounts } from '../../../src/analysis/modules/module-graph.js';
 import { setPrechecksForSoundnessTest } from '../../../src/util/create-rule.js';
+import { parsesWhileLinting } from '../../module-parses.js';
 import { ruleTester } from '../../rule-tester.js';
 import { ANY_OBJECT, ANYTHING, FAILURE, locate } from './helpers.js';
 
@@ -21,6 +16,8 @@ import { ANY_OBJECT, ANYTHING, FAILURE, locate } from './helpers.js';
 
 const FIXTURES = join(import.meta.dirname, 'fixtures');
 const BUILDER = join(FIXTURES, 'tool-schema.ts');
+/** The project each parse count lints in: the fixtures' `imported/` modules. */
+const IMPORTED = { imported: join(FIXTURES, 'imported') };
 
 const builder = (imports: string, fallback: string): string =>
   `import type { JSONSchema7 } from 'json-schema';\n${imports}\nexport function toolSchema(def: { args: unknown }): JSONSchema7 {\n  try {\n    return marshal(def.args);\n  } catch {\n    return ${fallback};\n  }\n}\n`;
@@ -84,20 +81,9 @@ describe('the module of constants', () => {
     'export const shape = (): JSONSchema7 => LOOSE;',
     '',
   ].join('\n');
-  /** Parses of `names.ts` while `pick.ts` is linted, in a fresh copy of the fixtures (a module is parsed at most once per process). */
-  const parsesOfNames = async (): Promise<number> => {
-    const root = mkdtempSync(join(tmpdir(), 'schema-contract-imported-'));
-    cpSync(join(FIXTURES, 'imported'), join(root, 'imported'), { recursive: true });
-    writeFileSync(join(root, 'package.json'), JSON.stringify({ name: 'imported-probe', type: 'module' }));
-    const eslint = new ESLint({
-      cwd: root,
-      overrideConfigFile: true,
-      overrideConfig: [{ files: ['**/*.ts'], languageOptions: { parser: tsParser }, plugins: { 'schema-contract': plugin }, rules: { 'schema-contract/no-permissive-schema-fallback': 'error' } }],
-    });
-    const [result] = await eslint.lintText(code, { filePath: join(root, 'pick.ts') });
-    expect(result!.messages).toEqual([]);
-    return getModuleParseCounts().get(join(root, 'imported', 'names.ts')) ?? 0;
-  };
+  /** Parses of `names.ts` while `pick.ts` is linted. */
+  const parsesOfNames = (): Promise<number> =>
+    parsesWhileLinting({ copies: IMPORTED, code, file: 'pick.ts', rule: 'no-permissive-schema-fallback', counted: 'imported/names.ts' });
 
   it('is not parsed: each fallback is settled from its text', async () => {
     setPrechecksForSoundnessTest(true);
@@ -125,19 +111,8 @@ describe('a local constant of data whose values are imported', () => {
     '}',
     '',
   ].join('\n');
-  const parsesOfLoose = async (): Promise<number> => {
-    const root = mkdtempSync(join(tmpdir(), 'schema-contract-data-object-'));
-    cpSync(join(FIXTURES, 'imported'), join(root, 'imported'), { recursive: true });
-    writeFileSync(join(root, 'package.json'), JSON.stringify({ name: 'data-object-probe', type: 'module' }));
-    const eslint = new ESLint({
-      cwd: root,
-      overrideConfigFile: true,
-      overrideConfig: [{ files: ['**/*.ts'], languageOptions: { parser: tsParser }, plugins: { 'schema-contract': plugin }, rules: { 'schema-contract/no-permissive-schema-fallback': 'error' } }],
-    });
-    const [result] = await eslint.lintText(code, { filePath: join(root, 'configure.ts') });
-    expect(result!.messages).toEqual([]);
-    return getModuleParseCounts().get(join(root, 'imported', 'loose.ts')) ?? 0;
-  };
+  const parsesOfLoose = (): Promise<number> =>
+    parsesWhileLinting({ copies: IMPORTED, code, file: 'configure.ts', rule: 'no-permissive-schema-fallback', counted: 'imported/loose.ts' });
 
   it('is not evaluated, so the module of its values is not parsed', async () => {
     setPrechecksForSoundnessTest(true);

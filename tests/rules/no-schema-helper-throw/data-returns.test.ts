@@ -1,13 +1,8 @@
-import { cpSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ESLint } from 'eslint';
-import * as tsParser from '@typescript-eslint/parser';
 import { afterAll, describe, expect, it } from 'vitest';
 import rule from '../../../rules/no-schema-helper-throw.js';
-import plugin from '../../../src/index.js';
-import { getModuleParseCounts } from '../../../src/analysis/modules/module-graph.js';
 import { setPrechecksForSoundnessTest } from '../../../src/util/create-rule.js';
+import { parsesWhileLinting } from '../../module-parses.js';
 import { ruleTester } from '../../rule-tester.js';
 
 // A function that throws is a schema helper when what it returns is a schema by what it is. An
@@ -53,19 +48,8 @@ describe('the module behind a returned object of data', () => {
     'export type Shape = JSONSchema7;',
     '',
   ].join('\n');
-  const parsesOfLoose = async (): Promise<number> => {
-    const root = mkdtempSync(join(tmpdir(), 'schema-contract-data-return-'));
-    cpSync(join(FIXTURES, 'imported'), join(root, 'imported'), { recursive: true });
-    writeFileSync(join(root, 'package.json'), JSON.stringify({ name: 'data-return-probe', type: 'module' }));
-    const eslint = new ESLint({
-      cwd: root,
-      overrideConfigFile: true,
-      overrideConfig: [{ files: ['**/*.ts'], languageOptions: { parser: tsParser }, plugins: { 'schema-contract': plugin }, rules: { 'schema-contract/no-schema-helper-throw': 'error' } }],
-    });
-    const [result] = await eslint.lintText(code, { filePath: join(root, 'settings.ts') });
-    expect(result!.messages).toEqual([]);
-    return getModuleParseCounts().get(join(root, 'imported', 'loose.ts')) ?? 0;
-  };
+  const parsesOfLoose = (): Promise<number> =>
+    parsesWhileLinting({ copies: { imported: join(FIXTURES, 'imported') }, code, file: 'settings.ts', rule: 'no-schema-helper-throw', counted: 'imported/loose.ts' });
 
   it('is not parsed: the object is judged by its keys', async () => {
     setPrechecksForSoundnessTest(true);
