@@ -191,6 +191,34 @@ describe('a module that spells the name only where it imports or uses it', () =>
   });
 });
 
+describe("a name's path through named lists", () => {
+  // lib.ts passes zod on (`export { z }`), so the walk says "may": only the list's path can say no.
+  const A_DECLARES = "export function choose() {}\nexport interface Chosen { readonly id: string }\nexport const alias = z.enum;\n";
+
+  it.each([
+    ['a re-export, renamed', "export { choose as pick } from './a';"],
+    ['an import listed again', "import { choose } from './a';\nexport { choose as pick };"],
+    ['a type-only re-export of a type', "export type { Chosen as pick } from './a';"],
+    ['a type-only entry of an imported type', "import type { Chosen } from './a';\nexport { type Chosen as pick };"],
+  ])('follows %s to the declaration', (_title, list) => {
+    const root = project({ 'lib.ts': `${ZOD}${list}\nexport { z };\n`, 'a.ts': `${ZOD}${A_DECLARES}` });
+    expect(walk(root)).toBe(true);
+    expect(mayBind(root, 'pick')).toBe(false);
+  });
+
+  it.each([
+    ['to an alias', "export { alias as pick } from './a';"],
+    ['to a package', "export { enum as pick } from 'zod';"],
+    ['of a namespace import', "import * as pick from './a';\nexport { pick };"],
+    ['of a local alias', 'const pick = z.enum;\nexport { pick };'],
+    ['twice, which no module that parses does', "export { choose as pick } from './a';\nexport { alias as pick } from './a';"],
+  ])('is left to the walk %s', (_title, list) => {
+    const root = project({ 'lib.ts': `${ZOD}${list}\nexport { z };\n`, 'a.ts': `${ZOD}${A_DECLARES}` });
+    expect(walk(root)).toBe(true);
+    expect(mayBind(root, 'pick')).toBe(true);
+  });
+});
+
 describe("a name's path through `export *` lists", () => {
   it('ends at the source that declares it, and reads no other source', () => {
     const root = project({

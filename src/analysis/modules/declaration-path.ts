@@ -1,5 +1,5 @@
 import { factsOf, isOpaque, listsOf, mayExportOwnName, type DeclaredKind } from './export-facts.js';
-import type { ModuleLists } from './export-lists.js';
+import { listedOrigin, type ModuleLists } from './export-lists.js';
 import { declaredKindsIn, MAX_MODULES_PER_QUESTION } from './export-origin.js';
 import { moduleText, stampInPass } from './module-graph.js';
 import { isReadable, resolveSpecifier } from './module-resolution.js';
@@ -74,16 +74,10 @@ function kindsAlong(file: string, name: string, path: DeclarationPath, kinds: Se
   return facts.starSources.every((source) => followed(file, source, name, path, kinds));
 }
 
-/** `export { local as name } from …`, or `export { local as name }` of an import: the next module on the path. */
+/** `export { local as name } from …`, or `export { local as name }` of an import (`listedOrigin`, values only): the next module on the path. */
 function listedKinds(file: string, lists: ModuleLists, name: string, path: DeclarationPath, kinds: Set<DeclaredKind>): boolean {
-  const listed = lists.exports.filter((entry) => entry.exported === name);
-  if (listed.length !== 1 || listed[0]!.typeOnly) return false;
-  const entry = listed[0]!;
-  if (entry.from !== undefined) return followed(file, entry.from, entry.local, path, kinds);
-  // `export { NAME }` of a name the module imports (a declaration of its own is not listed by `declaredKindsIn`).
-  const imported = lists.imports.filter((binding) => binding.local === entry.local);
-  if (imported.length !== 1 || imported[0]!.typeOnly || imported[0]!.imported === '*') return false;
-  return followed(file, imported[0]!.from, imported[0]!.imported, path, kinds);
+  const origin = listedOrigin(lists, name, false);
+  return origin !== undefined && followed(file, origin.from, origin.name, path, kinds);
 }
 
 /** The next module on the path; a package's exports, which may be a schema library's, settle nothing. */

@@ -127,6 +127,29 @@ export function mayExportName(text: string, lists: ModuleLists, name: string): b
   });
 }
 
+/** The next module on a name's path through a list: its specifier, and the name it exports there. */
+export interface ListedOrigin {
+  readonly from: string;
+  readonly name: string;
+}
+
+/**
+ * Where a module's lists take its export `name` from: `export { local as name } from './x'`, or
+ * `export { local as name }` of a name the module imports. Undefined when no single entry exports
+ * it, when the import is a namespace's, or when the entry or the import is type-only and `types`
+ * is false (a type-only export binds no value). A name one list exports cannot also be exported
+ * by a declaration or another list of a module that parses: a duplicate export is an early error.
+ */
+export function listedOrigin(lists: ModuleLists, name: string, types: boolean): ListedOrigin | undefined {
+  const listed = lists.exports.filter((entry) => entry.exported === name);
+  if (listed.length !== 1 || (!types && listed[0]!.typeOnly)) return undefined;
+  const entry = listed[0]!;
+  if (entry.from !== undefined) return { from: entry.from, name: entry.local };
+  const imported = lists.imports.filter((binding) => binding.local === entry.local);
+  if (imported.length !== 1 || (!types && imported[0]!.typeOnly) || imported[0]!.imported === '*') return undefined;
+  return { from: imported[0]!.from, name: imported[0]!.imported };
+}
+
 /** Comments in a list (compilers keep them: `// Shared parameter names`); a list holds no strings, so none starts inside one. */
 const LIST_COMMENT = /\/\/[^\n\r\u2028\u2029]*|\/\*[\s\S]*?\*\//g;
 

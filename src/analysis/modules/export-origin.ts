@@ -4,7 +4,7 @@ import { isReadable, resolveSpecifier } from './module-resolution.js';
 import { mayReachPackage } from './package-reach.js';
 import { starSourcesIn } from './reexport-scan.js';
 import { factsOf, isOpaque, listsOf, mayExportOwnName, type DeclaredKind } from './export-facts.js';
-import type { ModuleLists } from './export-lists.js';
+import { listedOrigin, type ModuleLists } from './export-lists.js';
 
 // What a module's export of one name is, read from texts alone: whether it is certainly a value the
 // project declares itself (`export function pick`, `export class Pick`, `export const pick = (…) =>`,
@@ -267,8 +267,8 @@ export function mayExportPackageBinding(importer: string, specifier: string, nam
   const key = `${resolved.file}\0${name}\0${packages.join('\0')}`;
   let answer = answers.get(key);
   if (answer === undefined) {
-    const path: NamePath = { name, packages, checked, modules: MAX_MODULES_PER_QUESTION, seen: new Set() };
-    answers.set(key, (answer = mayBindAlong(importer, specifier, resolved.file, path)));
+    const path: NamePath = { packages, checked, modules: MAX_MODULES_PER_QUESTION, seen: new Set() };
+    answers.set(key, (answer = mayBindAlong(importer, specifier, resolved.file, name, path)));
   }
   return answer;
 }
@@ -277,18 +277,18 @@ export function mayExportPackageBinding(importer: string, specifier: string, nam
 const answersByPass = new WeakMap<Set<string>, Map<string, boolean>>();
 
 interface NamePath {
-  readonly name: string;
   readonly packages: readonly string[];
   readonly checked: Set<string>;
   modules: number;
   readonly seen: Set<string>;
 }
 
-function mayBindAlong(importer: string, specifier: string, file: string, path: NamePath): boolean {
-  const { name, packages, checked, seen } = path;
-  // A star cycle adds nothing the first visit did not.
-  if (seen.has(file)) return false;
-  seen.add(file);
+function mayBindAlong(importer: string, specifier: string, file: string, name: string, path: NamePath): boolean {
+  const { packages, checked, seen } = path;
+  // A cycle adds nothing the first visit did not.
+  const visit = `${file}\0${name}`;
+  if (seen.has(visit)) return false;
+  seen.add(visit);
   path.modules -= 1;
   const stamp = stampInPass(file, checked);
   const text = path.modules < 0 || stamp === undefined ? undefined : moduleText(file, checked);
@@ -302,15 +302,23 @@ function mayBindAlong(importer: string, specifier: string, file: string, path: N
     const kind = facts.declared?.get(name);
     if (kind !== undefined) return OWN_DECLARATIONS.has(kind) ? false : mayReachPackage(importer, specifier, packages, checked);
   }
+  if (mayExportOwnName(text, facts, name)) {
+    // `export { X as name } from './x'`, `export type { X } from`, or an import listed again: the
+    // binding is the next module's (its types count too, as a declared type resolves through them).
+    const origin = facts.lists ? listedOrigin(facts.lists, name, true) : undefined;
+    const next = origin && resolveSpecifier(file, origin.from, 'import', checked);
+    // A package's export, or any other form of `export`, is judged by the walk from the import.
+    if (!origin || !next || !isReadable(next)) return mayReachPackage(importer, specifier, packages, checked);
+    return mayBindAlong(importer, specifier, next.file, origin.name, path);
+  }
   // A module that spells the name only where it imports or uses it passes it on, if at all, from a star list.
-  if (mayExportOwnName(text, facts, name)) return mayReachPackage(importer, specifier, packages, checked);
   if (facts.starSources === undefined) facts.starSources = starSourcesIn(text) ?? null;
   if (facts.starSources === null) return mayReachPackage(importer, specifier, packages, checked);
   if (name === 'default') return false;
   for (const source of facts.starSources) {
     const resolved = resolveSpecifier(file, source, 'import', checked);
     // The walk follows only what it can read, and so does the path.
-    if (isReadable(resolved) && mayBindAlong(file, source, resolved.file, path)) return true;
+    if (isReadable(resolved) && mayBindAlong(file, source, resolved.file, name, path)) return true;
   }
   return false;
 }
