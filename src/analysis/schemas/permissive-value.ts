@@ -42,7 +42,9 @@ export function permissiveValueOf(expression: TSESTree.Expression, evaluator: Ev
   // `defaults.charset`: the member's own value, when that is no permissive schema, is the read's.
   const member = constantMemberValue(node, evaluator);
   if (member === 'unknown' || (member && permissiveValueOf(member, evaluator) === undefined)) return undefined;
-  const value = evaluator.evaluate(node);
+  // The read's value is the member's own plus the constant's origin, which no caller reads: the
+  // rest of the object, whose values may be imported, is not evaluated for it.
+  const value = evaluator.evaluate(member ?? node);
   const permissiveness = classifySchema(value);
   if (permissiveness) return { value, permissiveness };
   return value.kind === 'unknown' ? refinedBinding(node, evaluator) : undefined;

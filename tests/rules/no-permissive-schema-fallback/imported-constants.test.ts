@@ -99,13 +99,15 @@ describe('the module of constants', () => {
 describe('a local constant of data whose values are imported', () => {
   afterAll(() => setPrechecksForSoundnessTest(true));
   // `opts = defaults`, as `qs`'s `stringify()` writes it: the object's own keys say it is no
-  // schema, so the module behind its values is not read.
+  // schema, and a member is read for its own value, so the module behind the others is not read.
   const code = [
     "import type { JSONSchema7 } from 'json-schema';",
     "import { WIDE } from './imported/barrel.js';",
-    "const defaults = { retries: 3, shape: WIDE, charset: 'utf-8', serialize(date: Date) { return date.toISOString(); } } as const;",
+    "const defaults = { retries: 3, shape: WIDE, charset: 'utf-8', encode: true, serialize(date: Date) { return date.toISOString(); } } as const;",
     'export function configure(options = defaults): JSONSchema7 {',
     '  const charset = options.charset || defaults.charset;',
+    // `true` is a permissive schema: the read is judged, by the member's own value, not the object's.
+    '  const encode = options.encode ?? defaults.encode;',
     '  const serialize = options.serialize ?? defaults.serialize;',
     '  return build(options, charset);',
     '}',
