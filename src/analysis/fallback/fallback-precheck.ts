@@ -107,7 +107,6 @@ const byLibraries = new WeakMap<SchemaLibrarySettings, Patterns>();
 function patternsFor(libraries: SchemaLibrarySettings): Patterns {
   let patterns = byLibraries.get(libraries);
   if (patterns) return patterns;
-  const values = vocabularyPattern([...VALUE_WORDS, ...libraryWords(libraries)], [VALUE_KEYS, NOT_KEY]);
   const pairsIn = (text: string): number =>
     (TYPE_KEY.test(text) ? TYPE_KEY_BIT : 0) |
     (JSON_TYPE_PIECE.test(text) || JSON_TYPE_WORD.test(text) ? JSON_TYPE_BIT : 0) |
@@ -116,18 +115,17 @@ function patternsFor(libraries: SchemaLibrarySettings): Patterns {
   // The words that suffice alone, in one pass; the pairs are asked only of a file without them.
   const file = vocabularyPattern([...VALUE_WORDS, ...libraryWords(libraries)], [VALUE_KEYS, SINK_KEYS, NOT_KEY, TOOL_CALL]);
   // An imported module counts with its sinks too: the flow analysis follows an argument into an
-  // imported function or class, one level. One that exports only those hands no value on.
-  const evidence = (text: string, exportsValues: boolean): number => {
+  // imported function or class, one level. A module of functions counts with its pairs as well:
+  // a function followed into returns its literals (`schemaAmongOtherReturns`).
+  const evidence = (text: string): number => {
     const decoded = decodedText(text);
-    const judged = (part: string): number => (file.test(part) || (exportsValues && values.test(part)) ? ANY : 0) | (exportsValues ? pairsIn(part) : 0);
+    const judged = (part: string): number => (file.test(part) ? ANY : 0) | pairsIn(part);
     return judged(text) | (decoded === text ? 0 : judged(decoded));
   };
   // The linted file's words are judged as its vocabulary is (`mayMention`, whose answer the rule's
   // own vocabulary check has usually asked already): a word of prose, beside another plain word on
-  // its line, is no code. `values` needs no scan of its own there: its alternatives are `file`'s,
-  // in the same order, so each of its matches lies in an identifier `file` matched too (the same
-  // verdict) or in a match of `file` that no prose can be. Imported modules' texts are not judged
-  // so: filtering them cost more than the files it turned away.
+  // its line, is no code. Imported modules' texts are not judged so: filtering them cost more
+  // than the files it turned away.
   const own = (sourceCode: Readonly<TSESLint.SourceCode>): number => {
     if (mayMention(sourceCode, file)) return ANY;
     const decoded = decodedSourceText(sourceCode);

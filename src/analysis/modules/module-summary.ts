@@ -2,7 +2,7 @@ import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
 import { HeldCache, SUMMARY_CHARGE } from './module-cache.js';
 import { buildExportTable } from './module-exports.js';
 import { loadModule, moduleText, stampInPass } from './module-graph.js';
-import { boundaryOf, isDataFile, isReadable, resolveSpecifier } from './module-resolution.js';
+import { boundaryOf, isReadable, resolveSpecifier } from './module-resolution.js';
 import { SettledAnswers, walkClosure, type Settled } from './settled-answers.js';
 import { mayExportPackageBinding } from './export-origin.js';
 import { readsBindingAsValue, readsImportAsValue } from '../syntax/import-uses.js';
@@ -163,8 +163,7 @@ export function importsMayPassOnPackageBinding(
  */
 export interface TextQuestion {
   readonly key: string;
-  /** `exportsValues`: whether the module may export a value, or only functions, classes and types. */
-  readonly evidence: (text: string, exportsValues: boolean) => number;
+  readonly evidence: (text: string) => number;
   readonly suffices: (evidence: number) => boolean;
 }
 
@@ -174,21 +173,9 @@ interface TextSummary {
   readonly specifiers: readonly string[] | undefined;
   /** False for a file too large or not text: the analysis does not read it, the answer is "may". */
   readonly readable: boolean;
-  /** Whether the module may export a value (see `VALUE_EXPORT`); a JSON module is one. */
-  readonly exportsValues: boolean;
   /** By question key. */
   readonly evidence: Map<string, number>;
 }
-
-/**
- * Syntax that exports a value other than a function or a class: `export const`/`let`/`var`/`enum`,
- * `export default`, an export list or star, `export =`, `export import`, a namespace, CommonJS
- * exports. A module without any exports only functions, classes and types, and the evaluator reads
- * no value out of those (it runs no function), so nothing behind it reaches an importer's values:
- * the walk does not follow its imports, and the question is told (`TextQuestion.evidence`).
- */
-const VALUE_EXPORT =
-  /\bexport\s+(?:default\b|const\b|let\b|var\b|enum\b|import\b|namespace\b|module\b|declare\s+(?:const|let|var|enum|namespace|module)\b|\{|\*|=)|\bmodule\.exports\b|\bexports\s*[.[]/;
 
 const textSummaries = new Map<string, TextSummary>();
 
@@ -212,8 +199,7 @@ function textSummaryOf(file: string, stamp: string, checked: Set<string>): TextS
   const cached = textSummaries.get(file);
   if (cached?.stamp === stamp) return cached;
   const text = moduleText(file, checked);
-  const exportsValues = text !== undefined && (isDataFile(file) || VALUE_EXPORT.test(text));
-  const summary: TextSummary = { stamp, readable: text !== undefined, specifiers: text === undefined ? undefined : specifiersIn(text), exportsValues, evidence: new Map() };
+  const summary: TextSummary = { stamp, readable: text !== undefined, specifiers: text === undefined ? undefined : specifiersIn(text), evidence: new Map() };
   textSummaries.set(file, summary);
   return summary;
 }
@@ -233,10 +219,11 @@ const settledEvidence = new SettledAnswers<number>();
 const evidenceByPass = new WeakMap<Set<string>, Map<string, Settled<number>>>();
 
 /**
- * The evidence `question` finds in `start` and the modules behind it: `start`'s text, and what its
- * imports lead to when it exports values (a module of functions and classes hands no value on, so
- * what it imports reaches no importer; its own text still counts, since the flow analysis follows
- * an argument into an imported function).
+ * The evidence `question` finds in `start` and the modules behind it: `start`'s text and what its
+ * imports lead to, whatever it exports. A module of functions and classes hands an importer values
+ * too: the flow analysis follows an argument into an imported function and judges that function's
+ * other returns, which may be imported, and the evaluator applies an imported one-expression
+ * function to a table.
  */
 function closureEvidence(start: string, question: TextQuestion, checked: Set<string>): ClosureEvidence {
   let inPass = evidenceByPass.get(checked);
@@ -266,10 +253,10 @@ function closureEvidence(start: string, question: TextQuestion, checked: Set<str
         // Read again only if the budget let the text go; a file changed since has a new summary.
         const text = moduleText(module, checked);
         if (text === undefined) return 'stop';
-        summary.evidence.set(question.key, (found = question.evidence(text, summary.exportsValues)));
+        summary.evidence.set(question.key, (found = question.evidence(text)));
       }
       // A module whose own part suffices ends the walk (`saturated`): its imports need no resolving.
-      if (!summary.exportsValues || question.suffices(found)) return { value: found, next: [] };
+      if (question.suffices(found)) return { value: found, next: [] };
       const next: string[] = [];
       for (const specifier of summary.specifiers) {
         const resolved = resolveSpecifier(module, specifier, 'import', checked);
