@@ -34,6 +34,8 @@ function describeReason(reason: SchemaHelperReason): string {
       return `its result is ${reason.sink}`;
     case 'returns-converter-result':
       return `it returns the result of \`${reason.converter}()\``;
+    case 'returns-tool-schema':
+      return `it returns a tool definition whose \`${reason.key}\` it builds`;
   }
 }
 

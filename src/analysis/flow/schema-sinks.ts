@@ -38,7 +38,7 @@ const TOOL_SCHEMA_KEYS: ReadonlySet<string> = new Set([...TOOL_INPUT_KEYS, ...TO
 const TOOL_COMPANION_KEYS: ReadonlySet<string> = new Set(['name', 'description', 'title', 'execute', 'handler', 'run', 'callback']);
 
 /** Schema keys no other common API uses: they alone make an object (a part of) a tool definition. */
-const UNAMBIGUOUS_TOOL_KEYS: ReadonlySet<string> = new Set(['inputSchema', 'input_schema']);
+export const UNAMBIGUOUS_TOOL_KEYS: ReadonlySet<string> = new Set(['inputSchema', 'input_schema']);
 
 /** Every key an MCP, OpenAI or Anthropic tool definition has. */
 const TOOL_DEFINITION_KEYS: ReadonlySet<string> = new Set([

@@ -7,7 +7,7 @@ import { JSON_SCHEMA_KEYWORDS } from '../schemas/schema-model.js';
 import { describeSink } from '../flow/sink-model.js';
 import { getSinkAnalysis } from '../flow/value-flow.js';
 import { declaredSchemaType } from '../schemas/declared-schema-type.js';
-import { isToolHandler, returnsToolResult } from './tool-handler-evidence.js';
+import { builtToolSchemaKey, isToolHandler, returnsToolResult } from './tool-handler-evidence.js';
 
 /**
  * Schema helpers: functions that build, convert or marshal a tool / API schema. Found by the
@@ -25,6 +25,8 @@ export type SchemaHelperReason =
   | { readonly kind: 'returns-schema-literal' }
   | { readonly kind: 'returns-library-schema' }
   | { readonly kind: 'returns-converter-result'; readonly converter: string }
+  /** It returns a tool definition whose schema (under `key`) it builds. */
+  | { readonly kind: 'returns-tool-schema'; readonly key: string }
   | { readonly kind: 'result-reaches-sink'; readonly sink: string };
 
 export interface SchemaHelper {
@@ -326,6 +328,10 @@ export function createSchemaHelperFinder(
     if (declared) return { node: fn, name, reason: { kind: 'declared-return-type', type: declared.name } };
     const returned = returnedExpressions(fn);
     let reason = reasonFromReturns(returned);
+    if (!reason) {
+      const key = builtToolSchemaKey(returned, getSinkAnalysis(context).evaluator);
+      if (key !== undefined) reason = { kind: 'returns-tool-schema', key };
+    }
     if (!reason && returned.length > 0) {
       const sink = getSinkAnalysis(context).resultSinkOf(fn);
       if (sink.kind === 'schema' && sink.sink.role !== 'converter-return') reason = { kind: 'result-reaches-sink', sink: describeSink(sink.sink) };

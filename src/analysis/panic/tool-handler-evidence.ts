@@ -1,9 +1,10 @@
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from '@typescript-eslint/utils';
-import { getKeyName } from '../syntax/ast.js';
+import { getKeyName, unwrapTypeWrappers } from '../syntax/ast.js';
 import type { FunctionNode } from '../syntax/function-name.js';
 import { outermostWrapper } from '../flow/call-sites.js';
-import { calleeName, isHandlerKey, isSdkToolCall, toolContextOfObject } from '../flow/schema-sinks.js';
-import { valueExpressions } from '../flow/schema-evidence.js';
+import { calleeName, isHandlerKey, isSdkToolCall, toolContextOfObject, UNAMBIGUOUS_TOOL_KEYS } from '../flow/schema-sinks.js';
+import { schemaNatureOf, valueExpressions } from '../flow/schema-evidence.js';
+import { constantObjectLiteral } from '../values/bindings.js';
 import type { Evaluator } from '../values/evaluator.js';
 
 /**
@@ -12,6 +13,7 @@ import type { Evaluator } from '../values/evaluator.js';
  * the schema it reads (`describeTableSchema`, `runSchemaMigration`) throws to fail the call, which
  * the SDK turns into an error result; its throw hides no failed schema build. The registration
  * shapes are the sink model's (`flow/schema-sinks.ts`): the handler is the slot beside the schema.
+ * And the evidence the other way: a tool definer that returns a tool whose schema it builds.
  */
 
 /** `server.registerTool(name, config, handler)`, `server.tool(name, …, handler)`, `{ name, inputSchema, handler }`. */
@@ -42,4 +44,33 @@ export function returnsToolResult(returned: readonly TSESTree.Expression[], eval
       const value = evaluator.evaluate(expression);
       return value.kind === 'object' && value.properties.get('content')?.value.kind === 'array';
     });
+}
+
+/**
+ * `return { name, input_schema: z.toJSONSchema(options.inputSchema), run }`: a function every value
+ * of whose returns is a tool definition (written in the `return`, or a constant bound to it) under
+ * a key no other API uses for a schema, holding a schema the function builds (a JSON Schema, a
+ * library schema, a converter's result). The key, when it is so: such a tool definer is a schema
+ * helper whatever its name (the Anthropic SDK's `betaZodTool`). A definer that passes on the schema
+ * it is given (`input_schema: options.inputSchema`) builds none, and a function that returns one
+ * only on some paths (an adapter choosing a provider's format, which throws for a format it does
+ * not know) is a dispatcher, not a definer.
+ */
+export function builtToolSchemaKey(returned: readonly TSESTree.Expression[], evaluator: Evaluator): string | undefined {
+  const values = returned.flatMap((value) => valueExpressions(value));
+  const keys = values.map((value) => builtKeyOf(value, evaluator));
+  return keys.length > 0 && keys.every((key) => key !== undefined) ? keys[0] : undefined;
+}
+
+function builtKeyOf(expression: TSESTree.Expression, evaluator: Evaluator): string | undefined {
+  const node = unwrapTypeWrappers(expression);
+  const tool = node.type === AST_NODE_TYPES.ObjectExpression ? node : constantObjectLiteral(evaluator.moduleOf(node), node);
+  for (const property of tool?.properties ?? []) {
+    if (property.type !== AST_NODE_TYPES.Property || property.kind !== 'init' || property.method) continue;
+    const key = getKeyName(property.key, property.computed);
+    if (key === undefined || !UNAMBIGUOUS_TOOL_KEYS.has(key)) continue;
+    const nature = schemaNatureOf(property.value as TSESTree.Expression, evaluator);
+    if (nature !== undefined && nature !== 'validator') return key;
+  }
+  return undefined;
 }

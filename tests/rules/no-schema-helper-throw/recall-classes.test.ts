@@ -13,6 +13,32 @@ function panic(helper: string, reason: string, construct: string, line: number, 
 ruleTester.run('no-schema-helper-throw: issue 30 recall classes', rule, {
   valid: [
     {
+      // It passes on the schema it is given; the throw reports a bad argument, and the schema was built elsewhere.
+      name: 'a tool definer that passes its input schema on unchanged',
+      code: `export function defineTool(options) {
+  if (options.inputSchema.type !== 'object') throw new Error('the schema of ' + options.name + ' must be an object');
+  return { type: 'custom', name: options.name, input_schema: options.inputSchema, run: options.run };
+}`,
+    },
+    {
+      // LangChain's fake chat model: each provider's format, and a throw for a style it does not know.
+      name: 'an adapter that returns a tool definition for only some of the formats it chooses between',
+      code: `export const toolDicts = tools.map((tool) => {
+  switch (style) {
+    case 'anthropic': return { name: tool.name, input_schema: toJsonSchema(tool.schema) };
+    case 'openai': return { type: 'function', function: { name: tool.name, parameters: toJsonSchema(tool.schema) } };
+    default: throw new Error('Unsupported tool style: ' + style);
+  }
+});`,
+    },
+    {
+      name: "a function returning an object whose other keys hold a schema, under no tool's schema key",
+      code: `export function describeRequest(route) {
+  if (!route) throw new Error('no route');
+  return { path: route.path, body: { type: 'object', properties: route.fields } };
+}`,
+    },
+    {
       name: 'a database tool handler written in the registration, named for the table schema it reads',
       code: `server.registerTool('describe_table', { description: 'Describe a table', inputSchema: { table: z.string() } }, async function describeTableSchema({ table }) {
   const columns = await db.query('select * from information_schema.columns where table_name = $1', [table]);
@@ -88,6 +114,26 @@ server.tool('migrate', { version: z.string() }, runSchemaMigration);`,
     },
   ],
   invalid: [
+    {
+      // The Anthropic SDK's `betaZodTool`: no schema in its name, a converted one in its result.
+      name: 'a tool definer that returns a tool whose input_schema it converts',
+      code: `import { z } from 'zod';
+export function defineZodTool(options) {
+  const converted = z.toJSONSchema(options.inputSchema, { reused: 'ref' });
+  if (converted.type !== 'object') throw new Error('the schema of ' + options.name + ' must be an object');
+  return { type: 'custom', name: options.name, input_schema: converted, run: options.run };
+}`,
+      errors: [panic('defineZodTool', 'it returns a tool definition whose `input_schema` it builds', '`throw new Error(…)`', 4, 36)],
+    },
+    {
+      name: 'a tool definer that returns, through a constant, a tool whose inputSchema it writes',
+      code: `export function searchTool(fields) {
+  if (fields.length === 0) throw new Error('a search without fields');
+  const tool = { name: 'search', description: 'Search', inputSchema: { type: 'object', properties: Object.fromEntries(fields.map((field) => [field, { type: 'string' }])) } };
+  return tool;
+}`,
+      errors: [panic('searchTool', 'it returns a tool definition whose `inputSchema` it builds', '`throw new Error(…)`', 2, 28)],
+    },
     {
       name: 'a builder a tool handler calls is a helper: the handler is not, the builder is',
       code: `export const tool = { name: 'schema', description: 'd', inputSchema: {}, async handler(args) { return buildSchema(args); } };
