@@ -329,7 +329,7 @@ export function createSchemaHelperFinder(
     const returned = returnedExpressions(fn);
     let reason = reasonFromReturns(returned);
     if (!reason) {
-      const key = builtToolSchemaKey(returned, getSinkAnalysis(context).evaluator);
+      const key = builtToolSchemaKey(returned, getSinkAnalysis(context).evaluator, namesSchemaProduct);
       if (key !== undefined) reason = { kind: 'returns-tool-schema', key };
     }
     if (!reason && returned.length > 0) {

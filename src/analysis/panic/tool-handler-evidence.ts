@@ -49,28 +49,40 @@ export function returnsToolResult(returned: readonly TSESTree.Expression[], eval
 /**
  * `return { name, input_schema: z.toJSONSchema(options.inputSchema), run }`: a function every value
  * of whose returns is a tool definition (written in the `return`, or a constant bound to it) under
- * a key no other API uses for a schema, holding a schema the function builds (a JSON Schema, a
- * library schema, a converter's result). The key, when it is so: such a tool definer is a schema
- * helper whatever its name (the Anthropic SDK's `betaZodTool`). A definer that passes on the schema
- * it is given (`input_schema: options.inputSchema`) builds none, and a function that returns one
- * only on some paths (an adapter choosing a provider's format, which throws for a format it does
- * not know) is a dispatcher, not a definer.
+ * a key no other API uses for a schema, holding a schema the function builds: a JSON Schema, a
+ * library schema, a converter's result, or the result of a call named for the schema it makes
+ * (`zodObjectSchemaToJsonSchema(inputParams)`: the name is a hint, the tool's schema key where the
+ * result goes is the other half). The key, when it is so: such a tool definer is a schema helper
+ * whatever its own name (the Anthropic SDK's `betaZodTool`, Composio's `createCustomTool`). A
+ * definer that passes on the schema it is given (`input_schema: options.inputSchema`) builds none,
+ * and a function that returns one only on some paths (an adapter choosing a provider's format,
+ * which throws for a format it does not know) is a dispatcher, not a definer.
  */
-export function builtToolSchemaKey(returned: readonly TSESTree.Expression[], evaluator: Evaluator): string | undefined {
+export function builtToolSchemaKey(returned: readonly TSESTree.Expression[], evaluator: Evaluator, namesSchemaProduct: (name: string) => boolean): string | undefined {
   const values = returned.flatMap((value) => valueExpressions(value));
-  const keys = values.map((value) => builtKeyOf(value, evaluator));
+  const keys = values.map((value) => builtKeyOf(value, evaluator, namesSchemaProduct));
   return keys.length > 0 && keys.every((key) => key !== undefined) ? keys[0] : undefined;
 }
 
-function builtKeyOf(expression: TSESTree.Expression, evaluator: Evaluator): string | undefined {
+function builtKeyOf(expression: TSESTree.Expression, evaluator: Evaluator, namesSchemaProduct: (name: string) => boolean): string | undefined {
   const node = unwrapTypeWrappers(expression);
   const tool = node.type === AST_NODE_TYPES.ObjectExpression ? node : constantObjectLiteral(evaluator.moduleOf(node), node);
   for (const property of tool?.properties ?? []) {
     if (property.type !== AST_NODE_TYPES.Property || property.kind !== 'init' || property.method) continue;
     const key = getKeyName(property.key, property.computed);
     if (key === undefined || !UNAMBIGUOUS_TOOL_KEYS.has(key)) continue;
-    const nature = schemaNatureOf(property.value as TSESTree.Expression, evaluator);
-    if (nature !== undefined && nature !== 'validator') return key;
+    const value = property.value as TSESTree.Expression;
+    const nature = schemaNatureOf(value, evaluator);
+    if ((nature !== undefined && nature !== 'validator') || isNamedSchemaCall(value, evaluator, namesSchemaProduct)) return key;
   }
   return undefined;
+}
+
+/** `zodObjectSchemaToJsonSchema(inputParams)`, written in place or bound to the constant that is read. */
+function isNamedSchemaCall(value: TSESTree.Expression, evaluator: Evaluator, namesSchemaProduct: (name: string) => boolean): boolean {
+  const node = unwrapTypeWrappers(value);
+  const source = node.type === AST_NODE_TYPES.CallExpression ? node : node.type === AST_NODE_TYPES.Identifier ? evaluator.evaluate(node).node : undefined;
+  if (source?.type !== AST_NODE_TYPES.CallExpression) return false;
+  const name = calleeName(source.callee);
+  return name !== undefined && namesSchemaProduct(name);
 }

@@ -21,6 +21,15 @@ ruleTester.run('no-schema-helper-throw: issue 30 recall classes', rule, {
 }`,
     },
     {
+      // A lookup's result is read, not built: a name is a hint only when it says a schema is made.
+      name: 'a tool definer whose inputSchema is the result of a call named for something else',
+      code: `export function toolFor(name) {
+  const entry = registry.get(name);
+  if (!entry) throw new Error('unknown tool ' + name);
+  return { name, description: entry.description, inputSchema: readStored(entry) };
+}`,
+    },
+    {
       // LangChain's fake chat model: each provider's format, and a throw for a style it does not know.
       name: 'an adapter that returns a tool definition for only some of the formats it chooses between',
       code: `export const toolDicts = tools.map((tool) => {
@@ -133,6 +142,17 @@ export function defineZodTool(options) {
   return tool;
 }`,
       errors: [panic('searchTool', 'it returns a tool definition whose `inputSchema` it builds', '`throw new Error(…)`', 2, 28)],
+    },
+    {
+      // Composio's `createCustomTool`: the converter is the project's own, named for what it makes.
+      name: 'a tool definer whose inputSchema is the result of a call named for the schema it makes',
+      code: `import { zodObjectSchemaToJsonSchema } from './convert.js';
+export function createCustomTool(slug, options) {
+  if (!options.inputParams) throw new ValidationError('createCustomTool: inputParams is required');
+  const inputSchema = zodObjectSchemaToJsonSchema(options.inputParams, 'input');
+  return { slug, name: options.name, description: options.description, inputSchema, execute: options.execute };
+}`,
+      errors: [panic('createCustomTool', 'it returns a tool definition whose `inputSchema` it builds', '`throw new ValidationError(…)`', 3, 29)],
     },
     {
       name: 'a builder a tool handler calls is a helper: the handler is not, the builder is',
