@@ -96,6 +96,12 @@ export const VALUE_PASSING_METHODS: ReadonlySet<string> = new Set(['unwrapOr', '
 
 /** Calls that only look at a value (log it, hash it, count it): their argument is data. */
 const INSPECTING_RECEIVERS: ReadonlySet<string> = new Set(['console', 'logger', 'log', 'Object', 'Array', 'Reflect', 'JSON']);
+/**
+ * The statics of `Object` and `Reflect` that write what they are given into their target
+ * (`Object.defineProperty(definitions, key, { value: parseDef(…) ?? {} })`, `Object.assign(t, x)`,
+ * `Reflect.set(t, key, x)`): the value goes where the target goes, which the call does not say.
+ */
+const WRITING_STATICS: ReadonlySet<string> = new Set(['assign', 'defineProperty', 'defineProperties', 'set', 'setPrototypeOf']);
 
 export function calleeName(callee: TSESTree.Node): string | undefined {
   const node = unwrapChainAndTypeWrappers(callee);
@@ -403,6 +409,7 @@ export function sinkOfArgument(
   if (receiver && VALUE_PASSING_METHODS.has(name) && name !== 'then' && name !== 'catch' && index === 0) return { kind: 'copy' };
   // fp-ts `pipe(value, f, g)`: the last stage's result is the pipe's.
   if (!receiver && name === 'pipe' && index === call.arguments.length - 1 && index > 0) return { kind: 'copy' };
+  if (receiver?.type === AST_NODE_TYPES.Identifier && (receiver.name === 'Object' || receiver.name === 'Reflect') && WRITING_STATICS.has(name)) return undefined;
   if (receiver?.type === AST_NODE_TYPES.Identifier && INSPECTING_RECEIVERS.has(receiver.name)) return { kind: 'data', reason: `read by \`${receiver.name}.${name}()\`` };
   if (receiver && AJV_SCHEMA_METHODS.has(name) && index === 0) {
     const draft = ajvInstanceDraft(receiver, evaluator);

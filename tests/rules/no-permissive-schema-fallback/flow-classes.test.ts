@@ -102,6 +102,10 @@ ruleTester.run('no-permissive-schema-fallback: issue 18 flow classes', rule, {
       code: `const config = { description: 'Ping', inputSchema: spec.args ?? {} };\nserver.registerTool('ping', config, run);`,
     },
     {
+      name: 'a value written into an object by Object.defineProperty in place of something that is no schema',
+      code: `Object.defineProperty(globalThis, '__settings', { value: loadSettings(path) ?? {}, enumerable: false });`,
+    },
+    {
       name: 'an intersection handler whose let holds data, not a schema',
       code: `function merge(value) {\n  let result = {};\n  for (const part of value.parts) Object.assign(result, part);\n  if (Object.keys(result).length) return result;\n  return {};\n}`,
     },
@@ -335,6 +339,15 @@ ruleTester.run('no-permissive-schema-fallback: issue 18 flow classes', rule, {
         },
       ],
     },
+    failure(
+      // `Object.defineProperty` writes the descriptor's value into its target: the value is not read there.
+      "the vendored zod-to-json-schema's named definitions (openai), written through Object.defineProperty",
+      `import type { JSONSchema7 } from 'json-schema';\nfunction parseDef(def: unknown, refs: unknown): JSONSchema7 | undefined {\n  return convert(def, refs);\n}\nconst definitions = {};\nfor (const [key, schema] of entries) {\n  Object.defineProperty(definitions, key, { value: parseDef(schema._def, refs) ?? {}, enumerable: true });\n}`,
+      `{}`,
+      ANYTHING,
+      'used in place of `parseDef(schema._def, refs)`',
+      1,
+    ),
     failure(
       "the unknown kind of a conditional's kind test",
       `const toJson = (def) => (def.typeName === 'ZodString' ? { type: 'string' } : {});`,
