@@ -1,5 +1,6 @@
 import { join } from 'node:path';
-import rule from '../../../rules/no-permissive-schema-fallback.js';
+import type { InvalidTestCase } from '@typescript-eslint/rule-tester';
+import rule, { type MessageIds, type Options } from '../../../rules/no-permissive-schema-fallback.js';
 import { ruleTester } from '../../rule-tester.js';
 import { ABSENCE, ANYTHING, JSON_CLOSED, SUGGEST_CLOSED, locate } from './helpers.js';
 
@@ -14,37 +15,31 @@ const picked = (imported: string): string => `import { ${imported} } from './${i
 
 const returnedBy = (fn: string, other: string): string => `returned by \`${fn}()\`, whose other returns are schemas (such as \`${other}\`) (through \`${fn}()\`)`;
 
+/** `pick(options = {})` handing its default to `fn`, whose other return is `other`. */
+function returnedThrough(name: string, fn: string, other: string): InvalidTestCase<MessageIds, Options> {
+  const code = picked(fn);
+  return {
+    name,
+    code,
+    filename: LINTED,
+    errors: [
+      {
+        messageId: ABSENCE,
+        data: { accepts: ANYTHING, sink: returnedBy(fn, other), closed: JSON_CLOSED },
+        ...locate(code, '{}'),
+        suggestions: [{ messageId: SUGGEST_CLOSED, data: { closed: JSON_CLOSED }, output: code.replace('{}', JSON_CLOSED) }],
+      },
+    ],
+  };
+}
+
 ruleTester.run('no-permissive-schema-fallback (modules of functions)', rule, {
   valid: [
     // The same module, with the value not handed to its function: nothing goes there.
     { name: 'a function of the module not given the fallback', code: "import { wrapLiteral } from './wrap-literal.js';\nexport function pick(options = {}) {\n  wrapLiteral(null);\n  return Object.keys(options);\n}\n", filename: LINTED },
   ],
   invalid: [
-    {
-      name: "a module of functions whose function's other return is its own literal",
-      code: picked('wrapLiteral'),
-      filename: LINTED,
-      errors: [
-        {
-          messageId: ABSENCE,
-          data: { accepts: ANYTHING, sink: returnedBy('wrapLiteral', "{ type: 'object', additionalProperties: false }"), closed: JSON_CLOSED },
-          ...locate(picked('wrapLiteral'), '{}'),
-          suggestions: [{ messageId: SUGGEST_CLOSED, data: { closed: JSON_CLOSED }, output: picked('wrapLiteral').replace('{}', JSON_CLOSED) }],
-        },
-      ],
-    },
-    {
-      name: "a module of functions whose function's other return it imports",
-      code: picked('wrapImported'),
-      filename: LINTED,
-      errors: [
-        {
-          messageId: ABSENCE,
-          data: { accepts: ANYTHING, sink: returnedBy('wrapImported', 'DEFAULT_SHAPE'), closed: JSON_CLOSED },
-          ...locate(picked('wrapImported'), '{}'),
-          suggestions: [{ messageId: SUGGEST_CLOSED, data: { closed: JSON_CLOSED }, output: picked('wrapImported').replace('{}', JSON_CLOSED) }],
-        },
-      ],
-    },
+    returnedThrough("a module of functions whose function's other return is its own literal", 'wrapLiteral', "{ type: 'object', additionalProperties: false }"),
+    returnedThrough("a module of functions whose function's other return it imports", 'wrapImported', 'DEFAULT_SHAPE'),
   ],
 });
