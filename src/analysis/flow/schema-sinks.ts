@@ -8,6 +8,7 @@ import type { JsonSchemaDraft } from '../schemas/schema-structure.js';
 import type { SchemaSink, SinkDialect, SinkRole } from './sink-model.js';
 import { sinkOfValidatingArgument } from './validation-sinks.js';
 import { DEFINER_SCHEMA_KEYS, isLibraryShape, isToolDefinerConfig, keyedToolOf } from './tool-definitions.js';
+import { argumentUse } from './argument-uses.js';
 
 /**
  * Sinks: the places where a value becomes a schema because of what the code does with it, not
@@ -83,25 +84,6 @@ const SCHEMA_ARGUMENT_BUILDERS: Readonly<Record<SchemaLibrary, ReadonlySet<strin
   typebox: new Set(['Object', 'Array', 'Union', 'Intersect', 'Tuple', 'Record', 'Optional', 'Partial', 'Required', 'Composite', 'Readonly']),
   valibot: new Set(['object', 'strictObject', 'looseObject', 'objectWithRest', 'array', 'union', 'variant', 'intersect', 'tuple', 'record', 'optional', 'nullable', 'nullish', 'pipe', 'lazy']),
 };
-
-/** Calls whose result is their argument, copied: the value goes where the call's result goes. */
-const COPYING_FUNCTIONS: ReadonlySet<string> = new Set(['structuredClone', 'cloneDeep', 'deepClone', 'klona', 'freeze']);
-
-/**
- * Calls whose result is their argument when there is nothing else: a result's default
- * (`result.unwrapOr(X)`) and a promise's handlers, whose callback's return becomes the call's
- * value (`p.catch(() => X)`, `p.then(parse, () => X)`).
- */
-export const VALUE_PASSING_METHODS: ReadonlySet<string> = new Set(['unwrapOr', 'unwrapOrElse', 'getOrElse', 'orElse', 'valueOr', 'withDefault', 'then', 'catch']);
-
-/** Calls that only look at a value (log it, hash it, count it): their argument is data. */
-const INSPECTING_RECEIVERS: ReadonlySet<string> = new Set(['console', 'logger', 'log', 'Object', 'Array', 'Reflect', 'JSON']);
-/**
- * The statics of `Object` and `Reflect` that write what they are given into their target
- * (`Object.defineProperty(definitions, key, { value: parseDef(…) ?? {} })`, `Object.assign(t, x)`,
- * `Reflect.set(t, key, x)`): the value goes where the target goes, which the call does not say.
- */
-const WRITING_STATICS: ReadonlySet<string> = new Set(['assign', 'defineProperty', 'defineProperties', 'set', 'setPrototypeOf']);
 
 export function calleeName(callee: TSESTree.Node): string | undefined {
   const node = unwrapChainAndTypeWrappers(callee);
@@ -402,15 +384,10 @@ export function sinkOfArgument(
   const validation = sinkOfValidatingArgument(call, index, evaluator);
   if (validation) return { kind: 'sink', sink: validation };
   if (call.type === AST_NODE_TYPES.NewExpression) return undefined;
-  if (receiver?.type === AST_NODE_TYPES.Identifier && receiver.name === 'JSON' && name === 'stringify' && index === 0) return { kind: 'stringify' };
-  // `JSON.parse(JSON.stringify(x))` is a deep copy of `x`.
-  if (receiver?.type === AST_NODE_TYPES.Identifier && receiver.name === 'JSON' && name === 'parse' && index === 0) return { kind: 'copy' };
-  if (COPYING_FUNCTIONS.has(name) && index === 0) return { kind: 'copy' };
-  if (receiver && VALUE_PASSING_METHODS.has(name) && name !== 'then' && name !== 'catch' && index === 0) return { kind: 'copy' };
-  // fp-ts `pipe(value, f, g)`: the last stage's result is the pipe's.
-  if (!receiver && name === 'pipe' && index === call.arguments.length - 1 && index > 0) return { kind: 'copy' };
-  if (receiver?.type === AST_NODE_TYPES.Identifier && (receiver.name === 'Object' || receiver.name === 'Reflect') && WRITING_STATICS.has(name)) return undefined;
-  if (receiver?.type === AST_NODE_TYPES.Identifier && INSPECTING_RECEIVERS.has(receiver.name)) return { kind: 'data', reason: `read by \`${receiver.name}.${name}()\`` };
+  const use = argumentUse(call, index, name, receiver);
+  // Written into another object: where the value goes is where that object goes, out of sight here.
+  if (use?.kind === 'written') return undefined;
+  if (use) return use;
   if (receiver && AJV_SCHEMA_METHODS.has(name) && index === 0) {
     const draft = ajvInstanceDraft(receiver, evaluator);
     if (draft !== undefined) {

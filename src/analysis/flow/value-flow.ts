@@ -3,7 +3,8 @@ import { getKeyName, memberName, unwrapChainAndTypeWrappers, unwrapTypeWrappers 
 import { CallSites, enclosingClassBody, importedCallee, outermostWrapper } from './call-sites.js';
 import { getEvaluator, type Evaluator } from '../values/evaluator.js';
 import { getFunctionName, isFunctionNode, type FunctionNode } from '../syntax/function-name.js';
-import { calleeName, sinkOfArgument, sinkOfClassMember, sinkOfProperty, VALUE_PASSING_METHODS } from './schema-sinks.js';
+import { calleeName, sinkOfArgument, sinkOfClassMember, sinkOfProperty } from './schema-sinks.js';
+import { VALUE_PASSING_METHODS } from './argument-uses.js';
 import { sinkOfReceiver } from './validation-sinks.js';
 import { combine, dataSink, MODIFYING_USE, UNKNOWN_SINK, type SchemaSink, type SinkAnswer } from './sink-model.js';
 import { isParsedValue, passedThroughInput, schemaAmongOtherReturns } from './schema-evidence.js';
