@@ -3,9 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ESLint } from 'eslint';
 import * as tsParser from '@typescript-eslint/parser';
-import { expect } from 'vitest';
+import { afterAll, expect, it } from 'vitest';
 import plugin from '../src/index.js';
 import { getModuleParseCounts } from '../src/analysis/modules/module-graph.js';
+import { setPrechecksForSoundnessTest } from '../src/util/create-rule.js';
 
 /**
  * How many times the plugin parsed `counted` while one rule linted `code` as `file`, in a fresh
@@ -25,4 +26,21 @@ export async function parsesWhileLinting(options: { readonly copies: Readonly<Re
   const [result] = await eslint.lintText(options.code, { filePath: join(root, options.file) });
   expect(result!.messages).toEqual([]);
   return getModuleParseCounts().get(join(root, options.counted)) ?? 0;
+}
+
+/**
+ * The two cases that show a pre-check is what spares a module: `parses()` counts no parse with the
+ * pre-checks on (`spared`) and one with them off (`parsed`), in the same project. Call it inside
+ * a `describe`; the pre-checks are on again after it.
+ */
+export function itIsSparedByThePrechecks(parses: () => Promise<number>, titles: { readonly spared: string; readonly parsed: string }): void {
+  afterAll(() => setPrechecksForSoundnessTest(true));
+  it(titles.spared, async () => {
+    setPrechecksForSoundnessTest(true);
+    expect(await parses()).toBe(0);
+  });
+  it(titles.parsed, async () => {
+    setPrechecksForSoundnessTest(false);
+    expect(await parses()).toBe(1);
+  });
 }

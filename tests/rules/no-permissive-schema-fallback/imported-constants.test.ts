@@ -1,9 +1,8 @@
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe } from 'vitest';
 import type { InvalidTestCase } from '@typescript-eslint/rule-tester';
 import rule, { type MessageIds, type Options } from '../../../rules/no-permissive-schema-fallback.js';
-import { setPrechecksForSoundnessTest } from '../../../src/util/create-rule.js';
-import { parsesWhileLinting } from '../../module-parses.js';
+import { itIsSparedByThePrechecks, parsesWhileLinting } from '../../module-parses.js';
 import { ruleTester } from '../../rule-tester.js';
 import { ANY_OBJECT, ANYTHING, FAILURE, locate } from './helpers.js';
 
@@ -64,7 +63,6 @@ ruleTester.run('no-permissive-schema-fallback (imported constants)', rule, {
 });
 
 describe('the module of constants', () => {
-  afterAll(() => setPrechecksForSoundnessTest(true));
   const code = [
     // The file spells a schema type, so that the rule's own pre-check lets it run.
     "import type { JSONSchema7 } from 'json-schema';",
@@ -85,19 +83,13 @@ describe('the module of constants', () => {
   const parsesOfNames = (): Promise<number> =>
     parsesWhileLinting({ copies: IMPORTED, code, file: 'pick.ts', rule: 'no-permissive-schema-fallback', counted: 'imported/names.ts' });
 
-  it('is not parsed: each fallback is settled from its text', async () => {
-    setPrechecksForSoundnessTest(true);
-    expect(await parsesOfNames()).toBe(0);
-  });
-
-  it('is parsed when the pre-checks are off, so the check above is what spares it', async () => {
-    setPrechecksForSoundnessTest(false);
-    expect(await parsesOfNames()).toBe(1);
+  itIsSparedByThePrechecks(parsesOfNames, {
+    spared: 'is not parsed: each fallback is settled from its text',
+    parsed: 'is parsed when the pre-checks are off, so the check above is what spares it',
   });
 });
 
 describe('a local constant of data whose values are imported', () => {
-  afterAll(() => setPrechecksForSoundnessTest(true));
   // `opts = defaults`, as `qs`'s `stringify()` writes it: the object's own keys say it is no
   // schema, and a member is read for its own value, so the module behind the others is not read.
   const code = [
@@ -116,13 +108,8 @@ describe('a local constant of data whose values are imported', () => {
   const parsesOfLoose = (): Promise<number> =>
     parsesWhileLinting({ copies: IMPORTED, code, file: 'configure.ts', rule: 'no-permissive-schema-fallback', counted: 'imported/loose.ts' });
 
-  it('is not evaluated, so the module of its values is not parsed', async () => {
-    setPrechecksForSoundnessTest(true);
-    expect(await parsesOfLoose()).toBe(0);
-  });
-
-  it('is evaluated, and that module parsed, when the pre-checks are off', async () => {
-    setPrechecksForSoundnessTest(false);
-    expect(await parsesOfLoose()).toBe(1);
+  itIsSparedByThePrechecks(parsesOfLoose, {
+    spared: 'is not evaluated, so the module of its values is not parsed',
+    parsed: 'is evaluated, and that module parsed, when the pre-checks are off',
   });
 });

@@ -1,8 +1,7 @@
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe } from 'vitest';
 import rule from '../../../rules/no-schema-helper-throw.js';
-import { setPrechecksForSoundnessTest } from '../../../src/util/create-rule.js';
-import { parsesWhileLinting } from '../../module-parses.js';
+import { itIsSparedByThePrechecks, parsesWhileLinting } from '../../module-parses.js';
 import { ruleTester } from '../../rule-tester.js';
 
 // A function that throws is a schema helper when what it returns is a schema by what it is. An
@@ -37,7 +36,6 @@ ruleTester.run('no-schema-helper-throw (returned objects)', rule, {
 });
 
 describe('the module behind a returned object of data', () => {
-  afterAll(() => setPrechecksForSoundnessTest(true));
   const code = [
     "import type { JSONSchema7 } from 'json-schema';",
     "import { WIDE } from './imported/barrel.js';",
@@ -51,13 +49,8 @@ describe('the module behind a returned object of data', () => {
   const parsesOfLoose = (): Promise<number> =>
     parsesWhileLinting({ copies: { imported: join(FIXTURES, 'imported') }, code, file: 'settings.ts', rule: 'no-schema-helper-throw', counted: 'imported/loose.ts' });
 
-  it('is not parsed: the object is judged by its keys', async () => {
-    setPrechecksForSoundnessTest(true);
-    expect(await parsesOfLoose()).toBe(0);
-  });
-
-  it('is parsed when the pre-checks are off, so the check above is what spares it', async () => {
-    setPrechecksForSoundnessTest(false);
-    expect(await parsesOfLoose()).toBe(1);
+  itIsSparedByThePrechecks(parsesOfLoose, {
+    spared: 'is not parsed: the object is judged by its keys',
+    parsed: 'is parsed when the pre-checks are off, so the check above is what spares it',
   });
 });
