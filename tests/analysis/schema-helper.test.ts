@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { namesSchemaProduct, startsWithWord } from '../../src/analysis/panic/schema-helper.js';
+import { namesSchemaProduct, startsWithWord } from '../../src/analysis/panic/schema-names.js';
 
 describe('startsWithWord (ignoreNames prefixes)', () => {
   it.each([

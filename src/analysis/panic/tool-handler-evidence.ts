@@ -6,6 +6,7 @@ import { calleeName, isHandlerKey, isSdkToolCall, toolContextOfObject, UNAMBIGUO
 import { schemaNatureOf, valueExpressions } from '../flow/schema-evidence.js';
 import { constantObjectLiteral } from '../values/bindings.js';
 import type { Evaluator } from '../values/evaluator.js';
+import { namesSchemaProduct } from './schema-names.js';
 
 /**
  * Evidence that a function whose name mentions a schema runs a tool rather than builds one: it is
@@ -58,13 +59,17 @@ export function returnsToolResult(returned: readonly TSESTree.Expression[], eval
  * and a function that returns one only on some paths (an adapter choosing a provider's format,
  * which throws for a format it does not know) is a dispatcher, not a definer.
  */
-export function builtToolSchemaKey(returned: readonly TSESTree.Expression[], evaluator: Evaluator, namesSchemaProduct: (name: string) => boolean): string | undefined {
-  const values = returned.flatMap((value) => valueExpressions(value));
-  const keys = values.map((value) => builtKeyOf(value, evaluator, namesSchemaProduct));
-  return keys.length > 0 && keys.every((key) => key !== undefined) ? keys[0] : undefined;
+export function builtToolSchemaKey(returned: readonly TSESTree.Expression[], evaluator: Evaluator): string | undefined {
+  let first: string | undefined;
+  for (const value of returned.flatMap((expression) => valueExpressions(expression))) {
+    const key = builtKeyOf(value, evaluator);
+    if (key === undefined) return undefined;
+    first ??= key;
+  }
+  return first;
 }
 
-function builtKeyOf(expression: TSESTree.Expression, evaluator: Evaluator, namesSchemaProduct: (name: string) => boolean): string | undefined {
+function builtKeyOf(expression: TSESTree.Expression, evaluator: Evaluator): string | undefined {
   const node = unwrapTypeWrappers(expression);
   const tool = node.type === AST_NODE_TYPES.ObjectExpression ? node : constantObjectLiteral(evaluator.moduleOf(node), node);
   for (const property of tool?.properties ?? []) {
@@ -73,13 +78,13 @@ function builtKeyOf(expression: TSESTree.Expression, evaluator: Evaluator, names
     if (key === undefined || !UNAMBIGUOUS_TOOL_KEYS.has(key)) continue;
     const value = property.value as TSESTree.Expression;
     const nature = schemaNatureOf(value, evaluator);
-    if ((nature !== undefined && nature !== 'validator') || isNamedSchemaCall(value, evaluator, namesSchemaProduct)) return key;
+    if ((nature !== undefined && nature !== 'validator') || isNamedSchemaCall(value, evaluator)) return key;
   }
   return undefined;
 }
 
 /** `zodObjectSchemaToJsonSchema(inputParams)`, written in place or bound to the constant that is read. */
-function isNamedSchemaCall(value: TSESTree.Expression, evaluator: Evaluator, namesSchemaProduct: (name: string) => boolean): boolean {
+function isNamedSchemaCall(value: TSESTree.Expression, evaluator: Evaluator): boolean {
   const node = unwrapTypeWrappers(value);
   const source = node.type === AST_NODE_TYPES.CallExpression ? node : node.type === AST_NODE_TYPES.Identifier ? evaluator.evaluate(node).node : undefined;
   if (source?.type !== AST_NODE_TYPES.CallExpression) return false;
